@@ -1,0 +1,54 @@
+package dev.memoria.fact.boundary;
+
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.Timestamps;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import java.time.Instant;
+
+/** The fact representation of the contract, fields in the documented order, nulls written out. */
+public final class FactJson {
+
+    private FactJson() {
+    }
+
+    public static JsonObject of(Fact fact, Instant now) {
+        return builder(fact, now).build();
+    }
+
+    public static JsonObjectBuilder builder(Fact fact, Instant now) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("id", fact.id())
+                .add("scope", fact.scopeName());
+        text(json, "key", fact.key());
+        text(json, "title", fact.title());
+        json.add("content", fact.content())
+                .add("category", fact.category())
+                .add("type", fact.type().wireName())
+                .add("importance", round(fact.importance()))
+                .add("persistent", fact.persistent())
+                .add("tags", Json.createArrayBuilder(fact.tags()))
+                .add("source", fact.source())
+                .add("created_at", Timestamps.format(fact.createdAt()))
+                .add("updated_at", Timestamps.format(fact.updatedAt()));
+        text(json, "last_accessed_at", Timestamps.format(fact.lastAccessedAt()));
+        json.add("access_count", fact.accessCount());
+        text(json, "expires_at", Timestamps.format(fact.expiresAt()));
+        return json.add("retention", round(fact.retention(now)));
+    }
+
+    /** Importance steps of 0.05 must not print as 0.6000000000000001. */
+    static double round(double value) {
+        return Math.round(value * 1e9) / 1e9;
+    }
+
+    private static void text(JsonObjectBuilder json, String name, String value) {
+        if (value == null) {
+            json.addNull(name);
+        } else {
+            json.add(name, value);
+        }
+    }
+}

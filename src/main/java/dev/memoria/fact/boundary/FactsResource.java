@@ -1,0 +1,250 @@
+package dev.memoria.fact.boundary;
+
+import dev.memoria.fact.control.FactFilter;
+import dev.memoria.fact.control.FactInput;
+import dev.memoria.fact.control.FactService;
+import dev.memoria.fact.control.FactService.Remembered;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactType;
+import dev.memoria.platform.boundary.QueryParams;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.PageCursor;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.entity.Scope;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.core.Context;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+@Path("/scopes/{scope}")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Facts", description = "Remember, list, change and forget facts of a scope")
+public class FactsResource {
+
+    static final int DEFAULT_LIMIT = 50;
+    static final int MAX_LIMIT = 500;
+    static final int MAX_BATCH = 1000;
+    private static final String FACT_EXAMPLE = """
+            {"content":"Prefers Python","category":"preferences","type":"semantic","importance":0.7,
+             "persistent":true,"tags":["lang"],"key":"pref.lang","ttl_seconds":null}""";
+
+    @Inject
+    FactService facts;
+
+    @PathParam("scope")
+    @Parameter(description = "Scope such as global, user:42, agent:support-bot:user:42", example = "user:42")
+    String scope;
+
+    @Context
+    UriInfo uri;
+
+    @POST
+    @Path("facts")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Remember a fact", description = "Creates a fact (201), or reinforces a near-duplicate "
+            + "or replaces the fact holding the same key (200, \"reinforced\": true).")
+    @RequestBody(content = @Content(examples = @ExampleObject(name = "fact", value = FACT_EXAMPLE)))
+    @APIResponse(responseCode = "201", description = "Created")
+    @APIResponse(responseCode = "200", description = "Reinforced or replaced an existing fact")
+    @APIResponse(responseCode = "400", description = "Invalid input")
+    public Response remember(JsonValue body) {
+        Remembered result = facts.remember(scope(), FactInput.parse(body, FactInput.Mode.CREATE));
+        return remembered(result);
+    }
+
+    @POST
+    @Path("facts:batch")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Remember up to 1000 facts in one transaction")
+    @RequestBody(content = @Content(examples = @ExampleObject(name = "batch",
+            value = "{\"facts\":[{\"content\":\"Uses Kubernetes\"},{\"content\":\"Lives in Lisbon\",\"category\":\"profile\"}]}")))
+    public JsonObject rememberBatch(JsonValue body) {
+        List<FactInput> inputs = batchInputs(body);
+        List<Remembered> results = facts.rememberAll(scope(), inputs);
+        Instant now = Timestamps.now();
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        int created = 0;
+        for (Remembered result : results) {
+            created += result.isNew() ? 1 : 0;
+            items.add(FactJson.builder(result.fact(), now).add("reinforced", !result.isNew()));
+        }
+        return Json.createObjectBuilder()
+                .add("created", created)
+                .add("reinforced", results.size() - created)
+                .add("items", items)
+                .build();
+    }
+
+    @GET
+    @Path("facts")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "List facts, newest first", description = "Filters combine; page with next_cursor.")
+    public JsonObject list(@QueryParam("category") String category,
+                           @QueryParam("type") String type,
+                           @QueryParam("tag") String tag,
+                           @QueryParam("persistent") String persistent,
+                           @QueryParam("q") String text,
+                           @QueryParam("limit") String limit,
+                           @QueryParam("cursor") String cursor) {
+        FactFilter filter = new FactFilter(blankToNull(category), type(type), blankToNull(tag),
+                bool("persistent", persistent), blankToNull(text));
+        FactService.Page page = facts.list(scope(), filter,
+                cursor == null || cursor.isBlank() ? null : PageCursor.decode(cursor),
+                QueryParams.intIn("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT));
+        Instant now = Timestamps.now();
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        page.items().forEach(fact -> items.add(FactJson.of(fact, now)));
+        var json = Json.createObjectBuilder().add("items", items);
+        if (page.next() == null) {
+            json.addNull("next_cursor");
+        } else {
+            json.add("next_cursor", page.next().encode());
+        }
+        return json.build();
+    }
+
+    @GET
+    @Path("facts/{id}")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Get one fact")
+    @APIResponse(responseCode = "404", description = "No such fact in this scope (or tenant)")
+    public JsonObject get(@PathParam("id") String id) {
+        return FactJson.of(facts.get(scope(), id), Timestamps.now());
+    }
+
+    @PATCH
+    @Path("facts/{id}")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Change any input field of a fact")
+    @RequestBody(content = @Content(examples = @ExampleObject(name = "patch", value = "{\"importance\":0.9,\"tags\":[\"lang\",\"python\"]}")))
+    public JsonObject change(@PathParam("id") String id, JsonValue body) {
+        Fact fact = facts.change(scope(), id, FactInput.parse(body, FactInput.Mode.PATCH));
+        return FactJson.of(fact, Timestamps.now());
+    }
+
+    @DELETE
+    @Path("facts/{id}")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Forget a fact")
+    public Response forget(@PathParam("id") String id) {
+        facts.forget(scope(), id);
+        return Response.noContent().build();
+    }
+
+    @PUT
+    @Path("facts/by-key/{key}")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Save a fact under a key", description = "Creates it (201) or replaces it (200), keeping created_at.")
+    @RequestBody(content = @Content(examples = @ExampleObject(name = "fact", value = "{\"content\":\"Time zone is Europe/Lisbon\",\"category\":\"profile\"}")))
+    public Response save(@PathParam("key") String key, JsonValue body) {
+        Remembered result = facts.save(scope(), key, FactInput.parse(body, FactInput.Mode.CREATE));
+        return remembered(result);
+    }
+
+    @GET
+    @Path("facts/by-key/{key}")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Get the fact saved under a key")
+    public JsonObject getByKey(@PathParam("key") String key) {
+        return FactJson.of(facts.getByKey(scope(), key), Timestamps.now());
+    }
+
+    @DELETE
+    @Path("facts/by-key/{key}")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Forget the fact saved under a key")
+    public Response forgetByKey(@PathParam("key") String key) {
+        facts.forgetByKey(scope(), key);
+        return Response.noContent().build();
+    }
+
+    private Response remembered(Remembered result) {
+        JsonObject json = FactJson.builder(result.fact(), Timestamps.now())
+                .add("reinforced", !result.isNew()).build();
+        if (result.isNew()) {
+            return Response.created(uri.getBaseUriBuilder().path(FactsResource.class).path("facts").path(result.fact().id())
+                    .build(scope)).entity(json).build();
+        }
+        return Response.ok(json).build();
+    }
+
+    private Scope scope() {
+        return Scope.of(scope);
+    }
+
+    private static List<FactInput> batchInputs(JsonValue body) {
+        if (!(body instanceof JsonObject json) || !(json.get("facts") instanceof JsonArray array)) {
+            throw ProblemException.invalid("facts", "must be an array of facts");
+        }
+        if (array.isEmpty() || array.size() > MAX_BATCH) {
+            throw ProblemException.invalid("facts", "must hold 1-" + MAX_BATCH + " facts");
+        }
+        List<FactInput> inputs = new ArrayList<>(array.size());
+        List<FieldError> errors = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            try {
+                inputs.add(FactInput.parse(array.get(i), FactInput.Mode.CREATE, "facts[" + i + "]."));
+            } catch (ProblemException invalid) {
+                errors.addAll(invalid.errors());
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid(errors);
+        }
+        return inputs;
+    }
+
+    private static FactType type(String type) {
+        if (type == null || type.isBlank()) {
+            return null;
+        }
+        return FactType.fromWire(type).orElseThrow(() ->
+                ProblemException.invalid("type", "must be one of semantic, episodic, procedural"));
+    }
+
+    private static Boolean bool(String name, String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw ProblemException.invalid(name, "must be true or false");
+        };
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+}

@@ -1,0 +1,320 @@
+package dev.memoria.fact.control;
+
+import dev.memoria.fact.entity.FactType;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.ProblemException.FieldError;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A fact's input fields, validated. Only the fields the caller sent are present, so the same type serves
+ * remember (content required), replace and PATCH (anything may be left out). Every field error is
+ * collected, so one 400 names them all.
+ */
+public final class FactInput {
+
+    public enum Mode { CREATE, PATCH }
+
+    public static final int MAX_CONTENT = 8000;
+    public static final int MAX_TITLE = 200;
+    public static final int MAX_CATEGORY = 64;
+    public static final int MAX_TAGS = 32;
+    public static final int MAX_TAG = 64;
+    public static final int MAX_SOURCE = 64;
+    public static final long MAX_TTL_SECONDS = 100L * 365 * 24 * 3600;
+    static final Pattern KEY = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
+    private static final Set<String> READ_ONLY = Set.of("id", "scope", "created_at", "updated_at",
+            "last_accessed_at", "access_count", "expires_at", "retention", "reinforced");
+
+    private final Set<String> present = new HashSet<>();
+    private String key;
+    private String title;
+    private String content;
+    private String category;
+    private FactType type;
+    private Double importance;
+    private Boolean persistent;
+    private List<String> tags;
+    private String source;
+    private Long ttlSeconds;
+    private boolean dedupe = true;
+
+    private FactInput() {
+    }
+
+    /** Builds input from already-trusted values (imports, extraction), still validated. */
+    public static FactInput of(Map<String, ?> fields) {
+        jakarta.json.JsonObjectBuilder json = jakarta.json.Json.createObjectBuilder();
+        fields.forEach((name, value) -> {
+            if (value instanceof String s) {
+                json.add(name, s);
+            } else if (value instanceof Boolean b) {
+                json.add(name, b);
+            } else if (value instanceof Number n) {
+                json.add(name, n.doubleValue());
+            } else if (value instanceof List<?> list) {
+                json.add(name, jakarta.json.Json.createArrayBuilder(list));
+            }
+        });
+        return parse(json.build(), Mode.CREATE, "");
+    }
+
+    public static FactInput parse(JsonValue body, Mode mode) {
+        return parse(body, mode, "");
+    }
+
+    /** @param path prefix for error field names, such as "facts[3]." inside a batch */
+    public static FactInput parse(JsonValue body, Mode mode, String path) {
+        List<FieldError> errors = new ArrayList<>();
+        FactInput input = read(body, mode, path, errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid(errors);
+        }
+        return input;
+    }
+
+    static FactInput read(JsonValue body, Mode mode, String path, List<FieldError> errors) {
+        FactInput input = new FactInput();
+        if (!(body instanceof JsonObject json)) {
+            errors.add(new FieldError(path.isEmpty() ? "body" : path.substring(0, path.length() - 1), "must be a JSON object"));
+            return input;
+        }
+        Fields fields = new Fields(json, path, errors);
+        for (String name : json.keySet()) {
+            if (!READ_ONLY.contains(name) && !FIELD_NAMES.contains(name)) {
+                errors.add(new FieldError(path + name, "unknown field"));
+            }
+        }
+        if (fields.has("content")) {
+            input.content = fields.text("content", 1, MAX_CONTENT, false);
+        } else if (mode == Mode.CREATE) {
+            errors.add(new FieldError(path + "content", "is required"));
+        }
+        if (fields.has("key")) {
+            input.key = fields.nullableText("key", 1, 128, true);
+            if (input.key != null && !KEY.matcher(input.key).matches()) {
+                errors.add(new FieldError(path + "key", "must be 1-128 characters of letters, digits, '.', '_', ':', '@' or '-'"));
+            }
+        }
+        if (fields.has("title")) {
+            input.title = fields.nullableText("title", 1, MAX_TITLE, true);
+        }
+        if (fields.has("category")) {
+            input.category = fields.text("category", 1, MAX_CATEGORY, true);
+        }
+        if (fields.has("type")) {
+            String type = fields.text("type", 1, 32, true);
+            if (type != null) {
+                input.type = FactType.fromWire(type).orElse(null);
+                if (input.type == null) {
+                    errors.add(new FieldError(path + "type", "must be one of semantic, episodic, procedural"));
+                }
+            }
+        }
+        if (fields.has("importance")) {
+            input.importance = fields.number("importance", 0.0, 1.0);
+        }
+        if (fields.has("persistent")) {
+            input.persistent = fields.bool("persistent");
+        }
+        if (fields.has("tags")) {
+            input.tags = fields.tags("tags");
+        }
+        if (fields.has("source")) {
+            input.source = fields.text("source", 1, MAX_SOURCE, true);
+        }
+        if (fields.has("ttl_seconds")) {
+            input.ttlSeconds = fields.nullableInteger("ttl_seconds", 1, MAX_TTL_SECONDS);
+        }
+        if (fields.has("dedupe")) {
+            Boolean dedupe = fields.bool("dedupe");
+            input.dedupe = dedupe == null || dedupe;
+        }
+        json.keySet().stream().filter(FIELD_NAMES::contains).forEach(input.present::add);
+        return input;
+    }
+
+    private static final Set<String> FIELD_NAMES = new LinkedHashSet<>(List.of("key", "title", "content", "category",
+            "type", "importance", "persistent", "tags", "source", "ttl_seconds", "dedupe"));
+
+    public boolean has(String field) {
+        return present.contains(field);
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public String content() {
+        return content;
+    }
+
+    public String category() {
+        return category;
+    }
+
+    public FactType type() {
+        return type;
+    }
+
+    public Double importance() {
+        return importance;
+    }
+
+    public Boolean persistent() {
+        return persistent;
+    }
+
+    public List<String> tags() {
+        return tags;
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public Long ttlSeconds() {
+        return ttlSeconds;
+    }
+
+    public boolean dedupe() {
+        return dedupe;
+    }
+
+    /** This input with its key set (by-key saves take the key from the path). */
+    public FactInput withKey(String pathKey) {
+        if (has("key") && key != null && !key.equals(pathKey)) {
+            throw ProblemException.invalid("key", "must match the key in the path");
+        }
+        if (!KEY.matcher(pathKey).matches()) {
+            throw ProblemException.invalid("key", "must be 1-128 characters of letters, digits, '.', '_', ':', '@' or '-'");
+        }
+        key = pathKey;
+        present.add("key");
+        return this;
+    }
+
+    /** Typed, bounded readers that record an error instead of throwing. */
+    private record Fields(JsonObject json, String path, List<FieldError> errors) {
+
+        boolean has(String name) {
+            return json.containsKey(name);
+        }
+
+        private void error(String name, String message) {
+            errors.add(new FieldError(path + name, message));
+        }
+
+        String nullableText(String name, int min, int max, boolean singleLine) {
+            return json.isNull(name) ? null : text(name, min, max, singleLine);
+        }
+
+        String text(String name, int min, int max, boolean singleLine) {
+            JsonValue value = json.get(name);
+            if (!(value instanceof JsonString string)) {
+                error(name, "must be a string");
+                return null;
+            }
+            String text = string.getString().strip();
+            int length = text.codePointCount(0, text.length());
+            if (length < min) {
+                error(name, "must not be empty");
+                return null;
+            }
+            if (length > max) {
+                error(name, "must be at most " + max + " characters");
+                return null;
+            }
+            if (singleLine && text.chars().anyMatch(Character::isISOControl)) {
+                error(name, "must be a single line without control characters");
+                return null;
+            }
+            return text;
+        }
+
+        Double number(String name, double min, double max) {
+            JsonValue value = json.get(name);
+            if (!(value instanceof JsonNumber number)) {
+                error(name, "must be a number");
+                return null;
+            }
+            double d = number.doubleValue();
+            if (Double.isNaN(d) || d < min || d > max) {
+                error(name, "must be between " + min + " and " + max);
+                return null;
+            }
+            return d;
+        }
+
+        Long nullableInteger(String name, long min, long max) {
+            JsonValue value = json.get(name);
+            if (value == JsonValue.NULL) {
+                return null;
+            }
+            if (!(value instanceof JsonNumber number) || !number.isIntegral()) {
+                error(name, "must be a whole number");
+                return null;
+            }
+            java.math.BigDecimal d = number.bigDecimalValue();
+            if (d.compareTo(java.math.BigDecimal.valueOf(min)) < 0 || d.compareTo(java.math.BigDecimal.valueOf(max)) > 0) {
+                error(name, "must be between " + min + " and " + max);
+                return null;
+            }
+            return d.longValueExact();
+        }
+
+        Boolean bool(String name) {
+            JsonValue value = json.get(name);
+            if (value == JsonValue.TRUE) {
+                return true;
+            }
+            if (value == JsonValue.FALSE) {
+                return false;
+            }
+            error(name, "must be true or false");
+            return null;
+        }
+
+        List<String> tags(String name) {
+            JsonValue value = json.get(name);
+            if (value == JsonValue.NULL) {
+                return List.of();
+            }
+            if (!(value instanceof JsonArray array)) {
+                error(name, "must be an array of strings");
+                return null;
+            }
+            if (array.size() > MAX_TAGS) {
+                error(name, "must hold at most " + MAX_TAGS + " tags");
+                return null;
+            }
+            Set<String> tags = new LinkedHashSet<>();
+            for (int i = 0; i < array.size(); i++) {
+                JsonValue element = array.get(i);
+                String tag = element instanceof JsonString s ? s.getString().strip() : null;
+                if (tag == null || tag.isEmpty() || tag.codePointCount(0, tag.length()) > MAX_TAG
+                        || tag.chars().anyMatch(Character::isISOControl)) {
+                    error(name + "[" + i + "]", "must be a string of 1-" + MAX_TAG + " characters on one line");
+                } else {
+                    tags.add(tag);
+                }
+            }
+            return List.copyOf(tags);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.memoria.fact.control;
+
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.PageCursor;
+import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.scope.entity.Scope;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.TypedQuery;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** Facts of the current tenant. Expired facts are never returned, whether or not eviction has run. */
+@ApplicationScoped
+public class FactRepository {
+
+    private static final String LIVE = "f.scopeName = :scope AND (f.expiresAt IS NULL OR f.expiresAt > :now)";
+
+    @Inject
+    TenantEntityManager db;
+
+    public Optional<Fact> find(Scope scope, String id, Instant now) {
+        return db.get().createQuery("SELECT f FROM Fact f WHERE f.id = :id AND " + LIVE, Fact.class)
+                .setParameter("id", id).setParameter("scope", scope.value()).setParameter("now", now)
+                .getResultStream().findFirst();
+    }
+
+    public Optional<Fact> findByKey(Scope scope, String key, Instant now) {
+        return db.get().createQuery("SELECT f FROM Fact f WHERE f.key = :key AND " + LIVE, Fact.class)
+                .setParameter("key", key).setParameter("scope", scope.value()).setParameter("now", now)
+                .getResultStream().findFirst();
+    }
+
+    /** Also finds an expired holder of the key: the key is taken until eviction removes it. */
+    public Optional<Fact> findAnyByKey(Scope scope, String key) {
+        return db.get().createQuery("SELECT f FROM Fact f WHERE f.scopeName = :scope AND f.key = :key", Fact.class)
+                .setParameter("key", key).setParameter("scope", scope.value())
+                .getResultStream().findFirst();
+    }
+
+    /** Newest first, keyset-paged. Returns up to {@code limit + 1} rows so the caller can tell if more follow. */
+    public List<Fact> list(Scope scope, FactFilter filter, PageCursor after, int limit, Instant now) {
+        StringBuilder jpql = new StringBuilder("SELECT f FROM Fact f WHERE " + LIVE);
+        Map<String, Object> params = new HashMap<>();
+        params.put("scope", scope.value());
+        params.put("now", now);
+        if (filter.category() != null) {
+            jpql.append(" AND f.category = :category");
+            params.put("category", filter.category());
+        }
+        if (filter.type() != null) {
+            jpql.append(" AND f.type = :type");
+            params.put("type", filter.type());
+        }
+        if (filter.persistent() != null) {
+            jpql.append(" AND f.persistent = :persistent");
+            params.put("persistent", filter.persistent());
+        }
+        if (filter.tag() != null) {
+            jpql.append(" AND f.tags LIKE :tag ESCAPE '\\'");
+            params.put("tag", Tags.likePattern(filter.tag()));
+        }
+        if (filter.text() != null) {
+            jpql.append(" AND (LOWER(f.content) LIKE :text ESCAPE '\\' OR LOWER(f.title) LIKE :text ESCAPE '\\')");
+            params.put("text", "%" + Tags.escapeLike(filter.text().toLowerCase(Locale.ROOT)) + "%");
+        }
+        if (after != null) {
+            jpql.append(" AND (f.createdAt < :afterTime OR (f.createdAt = :afterTime AND f.id < :afterId))");
+            params.put("afterTime", after.time());
+            params.put("afterId", after.id());
+        }
+        jpql.append(" ORDER BY f.createdAt DESC, f.id DESC");
+        TypedQuery<Fact> query = db.get().createQuery(jpql.toString(), Fact.class);
+        params.forEach(query::setParameter);
+        return query.setMaxResults(limit + 1).getResultList();
+    }
+
+    /** Every live fact of the scope; callers bound their own use of it. */
+    public List<Fact> all(Scope scope, Instant now) {
+        return db.get().createQuery("SELECT f FROM Fact f WHERE " + LIVE + " ORDER BY f.createdAt, f.id", Fact.class)
+                .setParameter("scope", scope.value()).setParameter("now", now)
+                .getResultList();
+    }
+
+    public void add(Fact fact) {
+        db.get().persist(fact);
+    }
+
+    public void remove(Fact fact) {
+        db.get().remove(fact);
+    }
+
+    /** Writes pending changes now, so that a delete reaches the database before an insert reusing its key. */
+    public void flush() {
+        db.get().flush();
+    }
+}

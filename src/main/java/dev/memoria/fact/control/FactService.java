@@ -1,0 +1,232 @@
+package dev.memoria.fact.control;
+
+import dev.memoria.dailylog.control.DailyLogRepository;
+import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactDefaults;
+import dev.memoria.fact.entity.FactType;
+import dev.memoria.platform.control.PageCursor;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.control.ScopeRegistry;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantSettingsRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Remembering and forgetting facts. Each public method is one transaction: a failure anywhere, such as
+ * one bad fact in a batch, leaves nothing written.
+ */
+@ApplicationScoped
+@Transactional
+public class FactService {
+
+    public enum Outcome { CREATED, REINFORCED, REPLACED }
+
+    public record Remembered(Fact fact, Outcome outcome) {
+        public boolean isNew() {
+            return outcome == Outcome.CREATED;
+        }
+    }
+
+    public record Page(List<Fact> items, PageCursor next) {
+    }
+
+    @Inject
+    FactRepository facts;
+
+    @Inject
+    DailyLogRepository log;
+
+    @Inject
+    ScopeRegistry scopes;
+
+    @Inject
+    TenantSettingsRepository settings;
+
+    public Remembered remember(Scope scope, FactInput input) {
+        return rememberAll(scope, List.of(input)).get(0);
+    }
+
+    public List<Remembered> rememberAll(Scope scope, List<FactInput> inputs) {
+        Instant now = Timestamps.now();
+        scopes.touch(scope, now);
+        Write write = new Write(scope, now);
+        List<Remembered> results = new ArrayList<>(inputs.size());
+        for (FactInput input : inputs) {
+            results.add(write.remember(input));
+        }
+        return results;
+    }
+
+    /** Saves under a key: creates it, or replaces the fact holding it and keeps its id and creation time. */
+    public Remembered save(Scope scope, String key, FactInput input) {
+        return remember(scope, input.withKey(key));
+    }
+
+    public Fact get(Scope scope, String id) {
+        return facts.find(scope, id, Timestamps.now()).orElseThrow(() -> notFound(id));
+    }
+
+    public Fact getByKey(Scope scope, String key) {
+        return facts.findByKey(scope, key, Timestamps.now()).orElseThrow(() -> keyNotFound(key));
+    }
+
+    public Fact change(Scope scope, String id, FactInput changes) {
+        Instant now = Timestamps.now();
+        Fact fact = facts.find(scope, id, now).orElseThrow(() -> notFound(id));
+        if (changes.has("key") && changes.key() != null && !changes.key().equals(fact.key())
+                && facts.findAnyByKey(scope, changes.key()).isPresent()) {
+            throw ProblemException.conflict("Another fact of this scope already has the key '" + changes.key() + "'.");
+        }
+        scopes.touch(scope, now);
+        apply(fact, changes, now);
+        fact.touch(now);
+        return fact;
+    }
+
+    public void forget(Scope scope, String id) {
+        Instant now = Timestamps.now();
+        Fact fact = facts.find(scope, id, now).orElseThrow(() -> notFound(id));
+        scopes.touch(scope, now);
+        facts.remove(fact);
+    }
+
+    public void forgetByKey(Scope scope, String key) {
+        Instant now = Timestamps.now();
+        Fact fact = facts.findByKey(scope, key, now).orElseThrow(() -> keyNotFound(key));
+        scopes.touch(scope, now);
+        facts.remove(fact);
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Page list(Scope scope, FactFilter filter, PageCursor after, int limit) {
+        List<Fact> rows = facts.list(scope, filter, after, limit, Timestamps.now());
+        if (rows.size() <= limit) {
+            return new Page(rows, null);
+        }
+        List<Fact> page = rows.subList(0, limit);
+        Fact last = page.get(limit - 1);
+        return new Page(List.copyOf(page), new PageCursor(last.createdAt(), last.id()));
+    }
+
+    /** One remember-or-batch: shares the clock, the duplicate finder and the log sequence. */
+    private final class Write {
+        private final Scope scope;
+        private final Instant now;
+        private DuplicateFinder duplicates;
+        private int logged;
+
+        Write(Scope scope, Instant now) {
+            this.scope = scope;
+            this.now = now;
+        }
+
+        Remembered remember(FactInput input) {
+            Remembered result = input.key() != null ? saveUnderKey(input)
+                    : input.dedupe() ? reinforceOrCreate(input) : create(input);
+            // entries of one write keep their order: each is a microsecond after the one before
+            Instant at = now.plus(logged++, ChronoUnit.MICROS);
+            log.append(new DailyLogEntry(scope.value(), at, result.fact().category(), input.content(),
+                    result.fact().persistent(), result.fact().id()));
+            return result;
+        }
+
+        private Remembered saveUnderKey(FactInput input) {
+            Optional<Fact> holder = facts.findAnyByKey(scope, input.key());
+            if (holder.isPresent() && !holder.get().isExpired(now)) {
+                Fact fact = holder.get();
+                replace(fact, input);
+                return new Remembered(fact, Outcome.REPLACED);
+            }
+            holder.ifPresent(expired -> {
+                facts.remove(expired);
+                facts.flush();
+            });
+            return create(input);
+        }
+
+        private Remembered reinforceOrCreate(FactInput input) {
+            if (duplicates == null) {
+                duplicates = new DuplicateFinder(settings.current().dedupeThreshold(), facts.all(scope, now));
+            }
+            Optional<Fact> twin = duplicates.find(input.content());
+            if (twin.isPresent()) {
+                twin.get().reinforce(now);
+                return new Remembered(twin.get(), Outcome.REINFORCED);
+            }
+            Remembered created = create(input);
+            duplicates.add(created.fact());
+            return created;
+        }
+
+        private Remembered create(FactInput input) {
+            Fact fact = new Fact(scope.value(), input.content(), now);
+            apply(fact, input, now);
+            facts.add(fact);
+            return new Remembered(fact, Outcome.CREATED);
+        }
+
+        private void replace(Fact fact, FactInput input) {
+            fact.title(null);
+            fact.category(FactDefaults.CATEGORY);
+            fact.type(FactType.SEMANTIC);
+            fact.importance(FactDefaults.IMPORTANCE);
+            fact.persistent(false);
+            fact.tags(List.of());
+            fact.source(FactDefaults.SOURCE);
+            fact.expiresAt(null);
+            apply(fact, input, now);
+            fact.touch(now);
+        }
+    }
+
+    private static void apply(Fact fact, FactInput input, Instant now) {
+        if (input.has("content")) {
+            fact.content(input.content());
+        }
+        if (input.has("key")) {
+            fact.key(input.key());
+        }
+        if (input.has("title")) {
+            fact.title(input.title());
+        }
+        if (input.has("category")) {
+            fact.category(input.category());
+        }
+        if (input.has("type")) {
+            fact.type(input.type());
+        }
+        if (input.has("importance")) {
+            fact.importance(input.importance());
+        }
+        if (input.has("persistent")) {
+            fact.persistent(input.persistent());
+        }
+        if (input.has("tags")) {
+            fact.tags(input.tags());
+        }
+        if (input.has("source")) {
+            fact.source(input.source());
+        }
+        if (input.has("ttl_seconds")) {
+            fact.expiresAt(input.ttlSeconds() == null ? null : now.plusSeconds(input.ttlSeconds()));
+        }
+    }
+
+    private static ProblemException notFound(String id) {
+        return ProblemException.notFound("No fact with id '" + id + "' in this scope.");
+    }
+
+    private static ProblemException keyNotFound(String key) {
+        return ProblemException.notFound("No fact with key '" + key + "' in this scope.");
+    }
+}

@@ -1,0 +1,218 @@
+package dev.memoria.fact.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import org.eclipse.persistence.annotations.Multitenant;
+import org.eclipse.persistence.annotations.MultitenantType;
+import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** One remembered fact of a scope. The tenant column is filled and filtered by EclipseLink, never by hand. */
+@Entity
+@Table(name = "fact")
+@Multitenant(MultitenantType.SINGLE_TABLE)
+@TenantDiscriminatorColumn(name = "tenant_id", contextProperty = Fact.TENANT_PROPERTY, primaryKey = true)
+public class Fact {
+
+    public static final String TENANT_PROPERTY = "eclipselink.tenant-id";
+    public static final double REINFORCEMENT = 0.05;
+
+    @Id
+    private String id;
+
+    @Column(name = "scope_name", nullable = false)
+    private String scopeName;
+
+    @Column(name = "fact_key")
+    private String key;
+
+    private String title;
+
+    @Column(nullable = false)
+    private String content;
+
+    @Column(nullable = false)
+    private String category;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "fact_type", nullable = false)
+    private FactType type;
+
+    private double importance;
+
+    private boolean persistent;
+
+    @Column(nullable = false)
+    private String tags;
+
+    @Column(nullable = false)
+    private String source;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private Instant updatedAt;
+
+    @Column(name = "last_accessed_at")
+    private Instant lastAccessedAt;
+
+    @Column(name = "access_count")
+    private int accessCount;
+
+    @Column(name = "expires_at")
+    private Instant expiresAt;
+
+    protected Fact() {
+        // for JPA
+    }
+
+    public Fact(String scopeName, String content, Instant now) {
+        this.id = UUID.randomUUID().toString();
+        this.scopeName = scopeName;
+        this.content = content;
+        this.category = FactDefaults.CATEGORY;
+        this.type = FactType.SEMANTIC;
+        this.importance = FactDefaults.IMPORTANCE;
+        this.tags = "";
+        this.source = FactDefaults.SOURCE;
+        this.createdAt = now;
+        this.updatedAt = now;
+    }
+
+    /** A use in recall: strengthens the memory so it fades more slowly. */
+    public void recordAccess(Instant now) {
+        accessCount++;
+        lastAccessedAt = now;
+    }
+
+    /** The same thing was remembered again: it matters a little more. */
+    public void reinforce(Instant now) {
+        importance = Math.min(1.0, importance + REINFORCEMENT);
+        updatedAt = now;
+    }
+
+    public boolean isExpired(Instant now) {
+        return expiresAt != null && !expiresAt.isAfter(now);
+    }
+
+    public double retention(Instant now) {
+        return RetentionCurve.retention(persistent, importance, accessCount,
+                lastAccessedAt != null ? lastAccessedAt : createdAt, now);
+    }
+
+    public void touch(Instant now) {
+        updatedAt = now;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String scopeName() {
+        return scopeName;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public void key(String key) {
+        this.key = key;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public void title(String title) {
+        this.title = title;
+    }
+
+    public String content() {
+        return content;
+    }
+
+    public void content(String content) {
+        this.content = content;
+    }
+
+    public String category() {
+        return category;
+    }
+
+    public void category(String category) {
+        this.category = category;
+    }
+
+    public FactType type() {
+        return type;
+    }
+
+    public void type(FactType type) {
+        this.type = type;
+    }
+
+    public double importance() {
+        return importance;
+    }
+
+    public void importance(double importance) {
+        this.importance = importance;
+    }
+
+    public boolean persistent() {
+        return persistent;
+    }
+
+    public void persistent(boolean persistent) {
+        this.persistent = persistent;
+    }
+
+    public List<String> tags() {
+        return Tags.decode(tags);
+    }
+
+    public void tags(List<String> tags) {
+        this.tags = Tags.encode(tags);
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public void source(String source) {
+        this.source = source;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant updatedAt() {
+        return updatedAt;
+    }
+
+    public Instant lastAccessedAt() {
+        return lastAccessedAt;
+    }
+
+    public int accessCount() {
+        return accessCount;
+    }
+
+    public Instant expiresAt() {
+        return expiresAt;
+    }
+
+    public void expiresAt(Instant expiresAt) {
+        this.expiresAt = expiresAt;
+    }
+}

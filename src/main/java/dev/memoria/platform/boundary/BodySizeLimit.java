@@ -1,0 +1,62 @@
+package dev.memoria.platform.boundary;
+
+import dev.memoria.platform.control.ProblemException;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.ext.Provider;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/** Refuses bodies over the limit (413) before they are read, whether or not Content-Length is sent. */
+@Provider
+@PreMatching
+public class BodySizeLimit implements ContainerRequestFilter {
+
+    @Inject
+    @ConfigProperty(name = "memoria.max.body.bytes", defaultValue = "16777216")
+    long maxBytes;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        if (request.getLength() > maxBytes) {
+            throw tooLarge();
+        }
+        request.setEntityStream(new LimitedStream(request.getEntityStream(), maxBytes));
+    }
+
+    private ProblemException tooLarge() {
+        return ProblemException.payloadTooLarge("The request body is larger than " + maxBytes + " bytes.");
+    }
+
+    private final class LimitedStream extends FilterInputStream {
+        private long remaining;
+
+        LimitedStream(InputStream in, long limit) {
+            super(in);
+            this.remaining = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0 && --remaining < 0) {
+                throw tooLarge();
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n > 0 && (remaining -= n) < 0) {
+                throw tooLarge();
+            }
+            return n;
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.memoria.platform.boundary;
+
+import dev.memoria.platform.control.ProblemException;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+
+import java.util.List;
+
+/** The one error representation: RFC 9457 application/problem+json, never a stack trace or SQL. */
+public final class Problems {
+
+    public static final String MEDIA_TYPE = "application/problem+json";
+    public static final String TYPE_BASE = "https://memoria.dev/problems/";
+
+    private Problems() {
+    }
+
+    public static Response response(ProblemException problem) {
+        return response(problem.status(), problem.type(), problem.title(), problem.getMessage(), problem.errors());
+    }
+
+    public static Response response(int status, String type, String title, String detail) {
+        return response(status, type, title, detail, List.of());
+    }
+
+    public static Response response(int status, String type, String title, String detail,
+                                    List<ProblemException.FieldError> errors) {
+        Response.ResponseBuilder builder = Response.status(status)
+                .type(MEDIA_TYPE)
+                .entity(body(status, type, title, detail, errors));
+        if (status == 401) {
+            builder.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"memoria\"");
+        }
+        return builder.build();
+    }
+
+    public static String body(int status, String type, String title, String detail,
+                              List<ProblemException.FieldError> errors) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("type", TYPE_BASE + type)
+                .add("title", title)
+                .add("status", status)
+                .add("detail", detail == null ? title : detail);
+        if (errors != null && !errors.isEmpty()) {
+            JsonArrayBuilder list = Json.createArrayBuilder();
+            errors.forEach(e -> list.add(Json.createObjectBuilder().add("field", e.field()).add("message", e.message())));
+            json.add("errors", list);
+        }
+        return json.build().toString();
+    }
+}

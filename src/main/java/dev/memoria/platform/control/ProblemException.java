@@ -1,0 +1,77 @@
+package dev.memoria.platform.control;
+
+import java.util.List;
+
+/**
+ * A failure the client can act on. The one exception mapper turns it into an RFC 9457 problem, so
+ * domain code never builds HTTP responses and never returns null for "not found".
+ */
+public class ProblemException extends RuntimeException {
+
+    public record FieldError(String field, String message) {
+    }
+
+    private final int status;
+    private final String type;
+    private final String title;
+    private final List<FieldError> errors;
+
+    protected ProblemException(int status, String type, String title, String detail, List<FieldError> errors) {
+        super(detail);
+        this.status = status;
+        this.type = type;
+        this.title = title;
+        this.errors = errors == null ? List.of() : List.copyOf(errors);
+    }
+
+    public static ProblemException invalid(List<FieldError> errors) {
+        String detail = errors.size() == 1
+                ? errors.get(0).field() + ": " + errors.get(0).message()
+                : errors.size() + " fields are invalid";
+        return new ProblemException(400, "validation", "Invalid input", detail, errors);
+    }
+
+    public static ProblemException invalid(String field, String message) {
+        return invalid(List.of(new FieldError(field, message)));
+    }
+
+    public static ProblemException badRequest(String detail) {
+        return new ProblemException(400, "bad-request", "Bad request", detail, null);
+    }
+
+    public static ProblemException notFound(String detail) {
+        return new ProblemException(404, "not-found", "Not found", detail, null);
+    }
+
+    public static ProblemException conflict(String detail) {
+        return new ProblemException(409, "conflict", "Conflict", detail, null);
+    }
+
+    public static ProblemException forbidden(String detail) {
+        return new ProblemException(403, "forbidden", "Forbidden", detail, null);
+    }
+
+    public static ProblemException unauthorized(String detail) {
+        return new ProblemException(401, "unauthorized", "Unauthorized", detail, null);
+    }
+
+    public static ProblemException payloadTooLarge(String detail) {
+        return new ProblemException(413, "payload-too-large", "Payload too large", detail, null);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String type() {
+        return type;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public List<FieldError> errors() {
+        return errors;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.memoria.scope.boundary;
+
+import dev.memoria.platform.boundary.QueryParams;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.control.ScopeRepository;
+import dev.memoria.scope.control.ScopeRepository.ScopeSummary;
+import dev.memoria.tenant.control.TenantContext;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+
+@Path("/scopes")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Scopes", description = "The scopes of the caller's tenant")
+public class ScopesResource {
+
+    @Inject
+    ScopeRepository scopes;
+
+    @Inject
+    TenantContext tenant;
+
+    @GET
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Transactional(Transactional.TxType.SUPPORTS)
+    @Operation(summary = "List the scopes this token may see, with counts", description = "Ordered by name; page with next_cursor.")
+    public JsonObject list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        int max = QueryParams.intIn("limit", limit, 100, 1, 1000);
+        List<ScopeSummary> rows = scopes.list(tenant.allowedScopes(), decode(cursor), max, Timestamps.now());
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        rows.stream().limit(max).forEach(row -> items.add(Json.createObjectBuilder()
+                .add("scope", row.scope())
+                .add("facts", row.facts())
+                .add("persistent_facts", row.persistentFacts())
+                .add("log_entries", row.logEntries())
+                .add("updated_at", Timestamps.format(row.updatedAt()))));
+        JsonObjectBuilder json = Json.createObjectBuilder().add("items", items);
+        if (rows.size() > max) {
+            json.add("next_cursor", encode(rows.get(max - 1).scope()));
+        } else {
+            json.addNull("next_cursor");
+        }
+        return json.build();
+    }
+
+    private static String encode(String scopeName) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(scopeName.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String decode(String cursor) {
+        if (cursor == null || cursor.isBlank()) {
+            return null;
+        }
+        try {
+            return new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw ProblemException.invalid("cursor", "is not a cursor this server issued");
+        }
+    }
+}

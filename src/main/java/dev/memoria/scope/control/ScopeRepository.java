@@ -1,0 +1,72 @@
+package dev.memoria.scope.control;
+
+import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.scope.entity.Scope;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.Query;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The scopes of the current tenant with their counts. Native SQL: tenant_id is bound explicitly. */
+@ApplicationScoped
+public class ScopeRepository {
+
+    public record ScopeSummary(String scope, long facts, long persistentFacts, long logEntries, Instant updatedAt) {
+    }
+
+    private static final String LIVE_FACTS = "FROM fact f WHERE f.tenant_id = s.tenant_id AND f.scope_name = s.scope_name"
+            + " AND (f.expires_at IS NULL OR f.expires_at > ?1)";
+
+    @Inject
+    TenantEntityManager db;
+
+    /**
+     * Scopes in name order after {@code afterName}, limited to those within {@code visible} (null: all).
+     * Returns up to {@code limit + 1} rows so the caller can tell whether more follow.
+     */
+    public List<ScopeSummary> list(Optional<List<Scope>> visible, String afterName, int limit, Instant now) {
+        StringBuilder sql = new StringBuilder("SELECT s.scope_name, s.updated_at, "
+                + "(SELECT COUNT(*) " + LIVE_FACTS + "), "
+                + "(SELECT COUNT(*) " + LIVE_FACTS + " AND f.persistent = TRUE), "
+                + "(SELECT COUNT(*) FROM daily_log_entry l WHERE l.tenant_id = s.tenant_id AND l.scope_name = s.scope_name) "
+                + "FROM memory_scope s WHERE s.tenant_id = ?2");
+        List<Object> params = new ArrayList<>(List.of(Timestamp.from(now), db.tenantId()));
+        if (visible.isPresent()) {
+            List<String> alternatives = new ArrayList<>();
+            for (Scope scope : visible.get()) {
+                params.add(scope.value());
+                alternatives.add("s.scope_name = ?" + params.size());
+                params.add(Tags.escapeLike(scope.value()) + ":%");
+                alternatives.add("s.scope_name LIKE ?" + params.size() + " ESCAPE '\\'");
+            }
+            sql.append(alternatives.isEmpty() ? " AND 1 = 0" : " AND (" + String.join(" OR ", alternatives) + ")");
+        }
+        if (afterName != null) {
+            params.add(afterName);
+            sql.append(" AND s.scope_name > ?").append(params.size());
+        }
+        sql.append(" ORDER BY s.scope_name");
+        Query query = db.get().createNativeQuery(sql.toString());
+        for (int i = 0; i < params.size(); i++) {
+            query.setParameter(i + 1, params.get(i));
+        }
+        List<?> rows = query.setMaxResults(limit + 1).getResultList();
+        List<ScopeSummary> summaries = new ArrayList<>(rows.size());
+        for (Object row : rows) {
+            Object[] columns = (Object[]) row;
+            summaries.add(new ScopeSummary((String) columns[0], count(columns[2]), count(columns[3]),
+                    count(columns[4]), ((Timestamp) columns[1]).toInstant()));
+        }
+        return summaries;
+    }
+
+    private static long count(Object value) {
+        return ((Number) value).longValue();
+    }
+}

@@ -1,0 +1,96 @@
+package dev.memoria.tenant.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+
+/** A tenant's memory policy. A tenant without a row uses {@link #defaults(String)}. */
+@Entity
+@Table(name = "tenant_settings")
+public class TenantSettings {
+
+    public static final int DEFAULT_MAX_LOG_DAYS = 30;
+    public static final int DEFAULT_MAX_CONTEXT_ENTRIES = 50;
+    public static final double DEFAULT_DEDUPE_THRESHOLD = 0.7;
+    public static final int DEFAULT_MAX_FACTS_PER_SCOPE = 10_000;
+    public static final double DEFAULT_FORGET_BELOW = 0.0;
+
+    /** Not a @Multitenant entity: the tenant id is its primary key, and it is always looked up by it. */
+    @Id
+    @Column(name = "tenant_id")
+    private String tenantId;
+
+    @Column(name = "max_log_days")
+    private int maxLogDays;
+
+    @Column(name = "max_context_entries")
+    private int maxContextEntries;
+
+    @Column(name = "dedupe_threshold")
+    private double dedupeThreshold;
+
+    @Column(name = "max_facts_per_scope")
+    private int maxFactsPerScope;
+
+    @Column(name = "forget_below")
+    private double forgetBelow;
+
+    @Column(name = "updated_at")
+    private Instant updatedAt;
+
+    protected TenantSettings() {
+        // for JPA
+    }
+
+    public static TenantSettings defaults(String tenantId) {
+        TenantSettings settings = new TenantSettings();
+        settings.tenantId = tenantId;
+        settings.maxLogDays = DEFAULT_MAX_LOG_DAYS;
+        settings.maxContextEntries = DEFAULT_MAX_CONTEXT_ENTRIES;
+        settings.dedupeThreshold = DEFAULT_DEDUPE_THRESHOLD;
+        settings.maxFactsPerScope = DEFAULT_MAX_FACTS_PER_SCOPE;
+        settings.forgetBelow = DEFAULT_FORGET_BELOW;
+        return settings;
+    }
+
+    public void change(int maxLogDays, int maxContextEntries, double dedupeThreshold, int maxFactsPerScope,
+                       double forgetBelow, Instant now) {
+        this.maxLogDays = maxLogDays;
+        this.maxContextEntries = maxContextEntries;
+        this.dedupeThreshold = dedupeThreshold;
+        this.maxFactsPerScope = maxFactsPerScope;
+        this.forgetBelow = forgetBelow;
+        this.updatedAt = now;
+    }
+
+    public String tenantId() {
+        return tenantId;
+    }
+
+    public int maxLogDays() {
+        return maxLogDays;
+    }
+
+    public int maxContextEntries() {
+        return maxContextEntries;
+    }
+
+    public double dedupeThreshold() {
+        return dedupeThreshold;
+    }
+
+    public int maxFactsPerScope() {
+        return maxFactsPerScope;
+    }
+
+    public double forgetBelow() {
+        return forgetBelow;
+    }
+
+    public Instant updatedAt() {
+        return updatedAt;
+    }
+}
