@@ -1,6 +1,6 @@
 package dev.memoria.fact.boundary;
 
-import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactView;
 import dev.memoria.platform.control.Timestamps;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -14,11 +14,11 @@ public final class FactJson {
     private FactJson() {
     }
 
-    public static JsonObject of(Fact fact, Instant now) {
+    public static JsonObject of(FactView fact, Instant now) {
         return builder(fact, now).build();
     }
 
-    public static JsonObjectBuilder builder(Fact fact, Instant now) {
+    public static JsonObjectBuilder builder(FactView fact, Instant now) {
         JsonObjectBuilder json = Json.createObjectBuilder()
                 .add("id", fact.id())
                 .add("scope", fact.scopeName());

@@ -88,6 +88,30 @@ public class FactRepository {
                 .getResultList();
     }
 
+    /** The live facts among {@code ids}, in no particular order. */
+    public List<Fact> findAll(Scope scope, java.util.Collection<String> ids, Instant now) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        return db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids AND " + LIVE, Fact.class)
+                .setParameter("ids", ids).setParameter("scope", scope.value()).setParameter("now", now)
+                .getResultList();
+    }
+
+    /** Live persistent facts in creation order: the scope's MEMORY.md. */
+    public List<Fact> persistent(Scope scope, Instant now) {
+        return db.get().createQuery("SELECT f FROM Fact f WHERE f.persistent = TRUE AND " + LIVE
+                        + " ORDER BY f.createdAt, f.id", Fact.class)
+                .setParameter("scope", scope.value()).setParameter("now", now)
+                .getResultList();
+    }
+
+    /** Every row of the scope, expired or not: what the keyword index must cover. */
+    public List<Fact> everyRow(Scope scope) {
+        return db.get().createQuery("SELECT f FROM Fact f WHERE f.scopeName = :scope", Fact.class)
+                .setParameter("scope", scope.value()).getResultList();
+    }
+
     public void add(Fact fact) {
         db.get().persist(fact);
     }

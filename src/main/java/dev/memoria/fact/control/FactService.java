@@ -8,6 +8,7 @@ import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
@@ -18,8 +19,10 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Remembering and forgetting facts. Each public method is one transaction: a failure anywhere, such as
@@ -52,6 +55,9 @@ public class FactService {
     @Inject
     TenantSettingsRepository settings;
 
+    @Inject
+    KeywordIndex index;
+
     public Remembered remember(Scope scope, FactInput input) {
         return rememberAll(scope, List.of(input)).get(0);
     }
@@ -64,6 +70,7 @@ public class FactService {
         for (FactInput input : inputs) {
             results.add(write.remember(input));
         }
+        write.updateIndex();
         return results;
     }
 
@@ -88,22 +95,30 @@ public class FactService {
             throw ProblemException.conflict("Another fact of this scope already has the key '" + changes.key() + "'.");
         }
         scopes.touch(scope, now);
+        String indexedBefore = KeywordIndex.indexedText(fact);
         apply(fact, changes, now);
         fact.touch(now);
+        if (!KeywordIndex.indexedText(fact).equals(indexedBefore)) {
+            index.update(scope.value(), List.of(fact));
+        }
         return fact;
     }
 
     public void forget(Scope scope, String id) {
         Instant now = Timestamps.now();
         Fact fact = facts.find(scope, id, now).orElseThrow(() -> notFound(id));
-        scopes.touch(scope, now);
-        facts.remove(fact);
+        remove(scope, fact, now);
     }
 
     public void forgetByKey(Scope scope, String key) {
         Instant now = Timestamps.now();
         Fact fact = facts.findByKey(scope, key, now).orElseThrow(() -> keyNotFound(key));
+        remove(scope, fact, now);
+    }
+
+    private void remove(Scope scope, Fact fact, Instant now) {
         scopes.touch(scope, now);
+        index.remove(scope.value(), List.of(fact));
         facts.remove(fact);
     }
 
@@ -124,6 +139,8 @@ public class FactService {
         private final Instant now;
         private DuplicateFinder duplicates;
         private int logged;
+        private final Set<Fact> created = new LinkedHashSet<>();
+        private final Set<Fact> changed = new LinkedHashSet<>();
 
         Write(Scope scope, Instant now) {
             this.scope = scope;
@@ -145,9 +162,13 @@ public class FactService {
             if (holder.isPresent() && !holder.get().isExpired(now)) {
                 Fact fact = holder.get();
                 replace(fact, input);
+                if (!created.contains(fact)) {
+                    changed.add(fact);
+                }
                 return new Remembered(fact, Outcome.REPLACED);
             }
             holder.ifPresent(expired -> {
+                index.remove(scope.value(), List.of(expired));
                 facts.remove(expired);
                 facts.flush();
             });
@@ -172,7 +193,14 @@ public class FactService {
             Fact fact = new Fact(scope.value(), input.content(), now);
             apply(fact, input, now);
             facts.add(fact);
+            created.add(fact);
             return new Remembered(fact, Outcome.CREATED);
+        }
+
+        /** One round of index writes for the whole batch. */
+        void updateIndex() {
+            index.update(scope.value(), changed);
+            index.add(scope.value(), created);
         }
 
         private void replace(Fact fact, FactInput input) {

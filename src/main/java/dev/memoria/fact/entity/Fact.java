@@ -19,7 +19,7 @@ import java.util.UUID;
 @Table(name = "fact")
 @Multitenant(MultitenantType.SINGLE_TABLE)
 @TenantDiscriminatorColumn(name = "tenant_id", contextProperty = Fact.TENANT_PROPERTY, primaryKey = true)
-public class Fact {
+public class Fact implements FactView {
 
     public static final String TENANT_PROPERTY = "eclipselink.tenant-id";
     public static final double REINFORCEMENT = 0.05;
@@ -70,6 +70,10 @@ public class Fact {
     @Column(name = "expires_at")
     private Instant expiresAt;
 
+    /** Number of index terms, kept by the keyword index for BM25 length normalisation. */
+    @Column(name = "doc_length")
+    private int docLength;
+
     protected Fact() {
         // for JPA
     }
@@ -101,11 +105,6 @@ public class Fact {
 
     public boolean isExpired(Instant now) {
         return expiresAt != null && !expiresAt.isAfter(now);
-    }
-
-    public double retention(Instant now) {
-        return RetentionCurve.retention(persistent, importance, accessCount,
-                lastAccessedAt != null ? lastAccessedAt : createdAt, now);
     }
 
     public void touch(Instant now) {
@@ -206,6 +205,14 @@ public class Fact {
 
     public int accessCount() {
         return accessCount;
+    }
+
+    public int docLength() {
+        return docLength;
+    }
+
+    public void docLength(int docLength) {
+        this.docLength = docLength;
     }
 
     public Instant expiresAt() {

@@ -1,0 +1,18 @@
+-- Keyword index for BM25: one posting per (fact, term), kept in the same transaction as the fact.
+-- doc_length rides along in each posting so scoring needs no join; per-scope document count and total
+-- length give N and the average document length.
+
+CREATE TABLE fact_term (
+    tenant_id  VARCHAR(63)  NOT NULL,
+    scope_name VARCHAR(600) NOT NULL,
+    term       VARCHAR(64)  NOT NULL,
+    fact_id    VARCHAR(36)  NOT NULL,
+    tf         INTEGER      NOT NULL,
+    doc_length INTEGER      NOT NULL,
+    CONSTRAINT pk_fact_term PRIMARY KEY (tenant_id, scope_name, term, fact_id)
+);
+CREATE INDEX ix_fact_term_fact ON fact_term (tenant_id, fact_id);
+
+ALTER TABLE memory_scope ADD COLUMN doc_count BIGINT DEFAULT 0 NOT NULL;
+ALTER TABLE memory_scope ADD COLUMN total_length BIGINT DEFAULT 0 NOT NULL;
+ALTER TABLE fact ADD COLUMN doc_length INTEGER DEFAULT 0 NOT NULL;

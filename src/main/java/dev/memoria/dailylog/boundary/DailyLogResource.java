@@ -1,0 +1,117 @@
+package dev.memoria.dailylog.boundary;
+
+import dev.memoria.dailylog.control.DailyLogService;
+import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.platform.boundary.QueryParams;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.entity.Scope;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+
+@Path("/scopes/{scope}")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Daily logs", description = "Every remember of a scope, by UTC day")
+public class DailyLogResource {
+
+    public static final String NDJSON = "application/x-ndjson";
+
+    @Inject
+    DailyLogService logs;
+
+    @PathParam("scope")
+    String scope;
+
+    @GET
+    @Path("logs")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Recent log entries, newest first")
+    public JsonObject recent(@QueryParam("days") String days, @QueryParam("limit") String limit) {
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        for (DailyLogEntry entry : logs.recent(Scope.of(scope), QueryParams.intIn("days", days, 7, 1, 3650),
+                QueryParams.intIn("limit", limit, 50, 1, 1000))) {
+            JsonObjectBuilder item = Json.createObjectBuilder()
+                    .add("timestamp", Timestamps.format(entry.loggedAt()))
+                    .add("category", entry.category())
+                    .add("content", entry.content())
+                    .add("persistent", entry.persistent());
+            if (entry.factId() == null) {
+                item.addNull("fact_id");
+            } else {
+                item.add("fact_id", entry.factId());
+            }
+            items.add(item);
+        }
+        return Json.createObjectBuilder().add("items", items).build();
+    }
+
+    @GET
+    @Path("logs/{day}")
+    @Produces(NDJSON)
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "One UTC day as JSON lines, oldest first (the selectools daily-log format)")
+    public Response day(@PathParam("day") String day) {
+        StringBuilder lines = new StringBuilder();
+        for (DailyLogEntry entry : logs.day(Scope.of(scope), parseDay(day))) {
+            lines.append("{\"timestamp\": ").append(quote(entry.loggedAt().truncatedTo(ChronoUnit.SECONDS).toString()))
+                    .append(", \"category\": ").append(quote(entry.category()))
+                    .append(", \"content\": ").append(quote(entry.content()))
+                    .append(", \"persistent\": ").append(entry.persistent())
+                    .append("}\n");
+        }
+        return Response.ok(lines.toString(), NDJSON + ";charset=utf-8").build();
+    }
+
+    @POST
+    @Path("logs:prune")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Delete log days older than max_days (default: the tenant's max_log_days)")
+    public JsonObject prune(@QueryParam("max_days") String maxDays) {
+        Integer keep = maxDays == null || maxDays.isBlank() ? null : QueryParams.intIn("max_days", maxDays, 0, 0, 36500);
+        return Json.createObjectBuilder().add("deleted_days", logs.prune(Scope.of(scope), keep)).build();
+    }
+
+    @DELETE
+    @Path("logs")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Clear the daily logs; every fact stays")
+    public Response clear() {
+        logs.clear(Scope.of(scope));
+        return Response.noContent().build();
+    }
+
+    private static LocalDate parseDay(String day) {
+        try {
+            if (day.matches("\\d{4}-\\d{2}-\\d{2}")) {
+                return LocalDate.parse(day);
+            }
+        } catch (DateTimeParseException invalid) {
+            // reported below
+        }
+        throw ProblemException.invalid("day", "must be a date as yyyy-mm-dd");
+    }
+
+    private static String quote(String text) {
+        return Json.createValue(text).toString();
+    }
+}

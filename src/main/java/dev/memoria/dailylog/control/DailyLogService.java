@@ -1,0 +1,53 @@
+package dev.memoria.dailylog.control;
+
+import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.control.ScopeRegistry;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantSettingsRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/** Reading and pruning a scope's daily logs. Facts are never touched here. */
+@ApplicationScoped
+@Transactional
+public class DailyLogService {
+
+    @Inject
+    DailyLogRepository logs;
+
+    @Inject
+    TenantSettingsRepository settings;
+
+    @Inject
+    ScopeRegistry scopes;
+
+    public List<DailyLogEntry> recent(Scope scope, int days, int limit) {
+        LocalDate since = today().minusDays(days - 1L);
+        return logs.newest(scope.value(), since, limit);
+    }
+
+    public List<DailyLogEntry> day(Scope scope, LocalDate day) {
+        return logs.day(scope.value(), day);
+    }
+
+    /** Deletes days older than {@code maxDays} (null: the tenant's max_log_days); today always stays. */
+    public int prune(Scope scope, Integer maxDays) {
+        int keep = maxDays != null ? maxDays : settings.current().maxLogDays();
+        return logs.deleteBefore(scope.value(), today().minusDays(keep));
+    }
+
+    public void clear(Scope scope) {
+        scopes.touch(scope, Timestamps.now());
+        logs.deleteAll(scope.value());
+    }
+
+    static LocalDate today() {
+        return LocalDate.now(ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.memoria.fact.entity;
+
+import java.time.Instant;
+import java.util.List;
+
+/** What a fact shows: a live fact, or its frozen copy in a snapshot. */
+public interface FactView {
+
+    String id();
+
+    String scopeName();
+
+    String key();
+
+    String title();
+
+    String content();
+
+    String category();
+
+    FactType type();
+
+    double importance();
+
+    boolean persistent();
+
+    List<String> tags();
+
+    String source();
+
+    Instant createdAt();
+
+    Instant updatedAt();
+
+    Instant lastAccessedAt();
+
+    int accessCount();
+
+    Instant expiresAt();
+
+    default double retention(Instant now) {
+        return RetentionCurve.retention(persistent(), importance(), accessCount(),
+                lastAccessedAt() != null ? lastAccessedAt() : createdAt(), now);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.memoria.lifecycle.control;
+
+import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.recall.control.KeywordIndex;
+import dev.memoria.scope.control.ScopeRegistry;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantSettingsRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.util.List;
+
+/** Forgetting on purpose: non-persistent facts whose retention fell below the tenant's forget_below go. */
+@ApplicationScoped
+@Transactional
+public class Decay {
+
+    public record Result(int facts, int forgotten) {
+    }
+
+    @Inject
+    FactRepository facts;
+
+    @Inject
+    KeywordIndex index;
+
+    @Inject
+    ScopeRegistry scopes;
+
+    @Inject
+    TenantSettingsRepository settings;
+
+    public Result decay(Scope scope) {
+        Instant now = Timestamps.now();
+        double forgetBelow = settings.current().forgetBelow();
+        List<Fact> live = facts.all(scope, now);
+        List<Fact> faded = forgetBelow <= 0 ? List.of()
+                : live.stream().filter(f -> !f.persistent() && f.retention(now) < forgetBelow).toList();
+        if (!faded.isEmpty()) {
+            scopes.touch(scope, now);
+            index.remove(scope.value(), faded);
+            faded.forEach(facts::remove);
+        }
+        return new Result(live.size(), faded.size());
+    }
+}

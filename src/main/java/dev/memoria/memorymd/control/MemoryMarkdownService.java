@@ -1,0 +1,68 @@
+package dev.memoria.memorymd.control;
+
+import dev.memoria.fact.control.FactInput;
+import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.control.FactService;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactDefaults;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.entity.Scope;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** A scope's persistent facts as MEMORY.md, and MEMORY.md files imported as persistent facts. */
+@ApplicationScoped
+@Transactional
+public class MemoryMarkdownService {
+
+    public static final String SOURCE = "memory.md";
+
+    public record ImportResult(int imported, int skipped, List<MemoryMarkdown.UnreadLine> unread) {
+    }
+
+    @Inject
+    FactRepository facts;
+
+    @Inject
+    FactService factService;
+
+    public String export(Scope scope) {
+        return MemoryMarkdown.render(persistentEntries(scope));
+    }
+
+    public List<Fact> persistentFacts(Scope scope) {
+        return facts.persistent(scope, Timestamps.now());
+    }
+
+    /** Imports every "- fact" line as a persistent fact; one already there (same category and content) is skipped. */
+    public ImportResult importFile(Scope scope, String markdown) {
+        MemoryMarkdown.Parsed parsed = MemoryMarkdown.parse(markdown, FactDefaults.CATEGORY);
+        Set<MemoryMarkdown.Entry> present = new HashSet<>(persistentEntries(scope));
+        List<FactInput> inputs = new ArrayList<>();
+        int skipped = 0;
+        for (MemoryMarkdown.Entry entry : parsed.entries()) {
+            if (!present.add(entry)) {
+                skipped++;
+                continue;
+            }
+            inputs.add(FactInput.of(Map.of("content", entry.content(), "category", entry.category(),
+                    "persistent", true, "source", SOURCE, "dedupe", false)));
+        }
+        if (!inputs.isEmpty()) {
+            factService.rememberAll(scope, inputs);
+        }
+        return new ImportResult(inputs.size(), skipped, parsed.unread());
+    }
+
+    private List<MemoryMarkdown.Entry> persistentEntries(Scope scope) {
+        return persistentFacts(scope).stream()
+                .map(fact -> new MemoryMarkdown.Entry(fact.category(), fact.content())).toList();
+    }
+}

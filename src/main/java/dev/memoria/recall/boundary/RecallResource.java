@@ -1,0 +1,117 @@
+package dev.memoria.recall.boundary;
+
+import dev.memoria.fact.boundary.FactJson;
+import dev.memoria.fact.entity.FactType;
+import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.boundary.QueryParams;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.recall.control.ContextService;
+import dev.memoria.recall.control.KeywordIndex;
+import dev.memoria.recall.control.RecallService;
+import dev.memoria.scope.entity.Scope;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.time.Instant;
+import java.util.List;
+
+@Path("/scopes/{scope}")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Recall", description = "Search, hybrid recall and the prompt-ready context block")
+public class RecallResource {
+
+    @Inject
+    RecallService recall;
+
+    @Inject
+    ContextService context;
+
+    @PathParam("scope")
+    String scope;
+
+    @GET
+    @Path("recall")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Hybrid recall: BM25 relevance, importance and retention; returned facts are reinforced")
+    public JsonObject recall(@QueryParam("q") String q, @QueryParam("limit") String limit,
+                             @QueryParam("type") String type, @QueryParam("category") String category,
+                             @QueryParam("tag") String tag) {
+        String query = required(q);
+        KeywordIndex.Filter filter = new KeywordIndex.Filter(type(type), blank(category) ? null : category,
+                blank(tag) ? null : Tags.likePattern(tag));
+        List<RecallService.Recalled> results = recall.recall(Scope.of(scope), query,
+                QueryParams.intIn("limit", limit, 5, 1, 100), filter);
+        Instant now = Timestamps.now();
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        StringBuilder lines = new StringBuilder();
+        for (RecallService.Recalled result : results) {
+            items.add(Json.createObjectBuilder()
+                    .add("fact", FactJson.of(result.fact(), now))
+                    .add("score", Math.round(result.score() * 1e6) / 1e6));
+            lines.append(lines.isEmpty() ? "" : "\n").append('[').append(result.fact().type().wireName()).append("] ")
+                    .append(dev.memoria.recall.control.ContextBlock.oneLine(result.fact().content()));
+        }
+        return Json.createObjectBuilder().add("query", query).add("items", items).add("context", lines.toString()).build();
+    }
+
+    @GET
+    @Path("search")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Pure BM25 keyword search (k1 = 1.2, b = 0.75), best first; nothing is reinforced")
+    public JsonObject search(@QueryParam("q") String q, @QueryParam("top_k") String topK) {
+        String query = required(q);
+        int k = QueryParams.intIn("top_k", topK, 10, 1, 1000);
+        Instant now = Timestamps.now();
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        recall.search(Scope.of(scope), query, k).forEach(fact -> items.add(FactJson.of(fact, now)));
+        return Json.createObjectBuilder().add("query", query).add("items", items).build();
+    }
+
+    @GET
+    @Path("context")
+    @Produces(MediaType.TEXT_PLAIN)
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "The prompt block: [Long-term Memory], [Relevant Memory] (with q), [Recent Memory]",
+            description = "max_tokens bounds the block (about four characters a token); whole lines are dropped, "
+                    + "oldest recent entries first, never cut mid-line.")
+    public Response context(@QueryParam("q") String q, @QueryParam("max_tokens") String maxTokens) {
+        Integer budget = blank(maxTokens) ? null : QueryParams.intIn("max_tokens", maxTokens, 0, 1, 1_000_000);
+        return Response.ok(context.context(Scope.of(scope), q, budget), MediaType.TEXT_PLAIN + ";charset=utf-8").build();
+    }
+
+    private static String required(String q) {
+        if (blank(q)) {
+            throw ProblemException.invalid("q", "is required");
+        }
+        if (q.length() > 2000) {
+            throw ProblemException.invalid("q", "must be at most 2000 characters");
+        }
+        return q.strip();
+    }
+
+    private static String type(String type) {
+        if (blank(type)) {
+            return null;
+        }
+        return FactType.fromWire(type).map(FactType::name)
+                .orElseThrow(() -> ProblemException.invalid("type", "must be one of semantic, episodic, procedural"));
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+}

@@ -1,0 +1,37 @@
+package dev.memoria.scope.control;
+
+import dev.memoria.dailylog.control.DailyLogRepository;
+import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.recall.control.KeywordIndex;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.snapshot.control.SnapshotRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+/** Empties a scope: facts, index, logs and snapshots, then the scope itself, in one transaction. */
+@ApplicationScoped
+@Transactional
+public class ScopeCleaner {
+
+    @Inject
+    TenantEntityManager db;
+
+    @Inject
+    KeywordIndex index;
+
+    @Inject
+    DailyLogRepository logs;
+
+    @Inject
+    SnapshotRepository snapshots;
+
+    public void clear(Scope scope) {
+        index.clear(scope.value());
+        db.get().createQuery("DELETE FROM Fact f WHERE f.scopeName = :scope").setParameter("scope", scope.value()).executeUpdate();
+        logs.deleteAll(scope.value());
+        snapshots.deleteAll(scope.value());
+        db.get().createNativeQuery("DELETE FROM memory_scope WHERE tenant_id = ? AND scope_name = ?")
+                .setParameter(1, db.tenantId()).setParameter(2, scope.value()).executeUpdate();
+    }
+}

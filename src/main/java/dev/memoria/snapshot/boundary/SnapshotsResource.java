@@ -1,0 +1,123 @@
+package dev.memoria.snapshot.boundary;
+
+import dev.memoria.fact.boundary.FactJson;
+import dev.memoria.fact.entity.FactView;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.snapshot.control.SnapshotService;
+import dev.memoria.snapshot.entity.Snapshot;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.time.Instant;
+import java.util.List;
+
+@Path("/scopes/{scope}/snapshots")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Snapshots", description = "Freeze, list, restore and compare a scope's facts")
+public class SnapshotsResource {
+
+    @Inject
+    SnapshotService snapshots;
+
+    @PathParam("scope")
+    String scope;
+
+    @Context
+    UriInfo uri;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Take a snapshot of the scope's facts (409 when the name is taken)")
+    @RequestBody(content = @Content(examples = @ExampleObject(name = "snapshot", value = "{\"name\":\"before-cleanup\"}")))
+    public Response create(JsonValue body) {
+        if (!(body instanceof JsonObject json) || !(json.get("name") instanceof JsonString name)) {
+            throw ProblemException.invalid("name", "is required: a string of 1-64 letters, digits, '.', '_' or '-'");
+        }
+        Snapshot snapshot = snapshots.create(Scope.of(scope), name.getString());
+        return Response.created(uri.getAbsolutePathBuilder().path(snapshot.name()).build()).entity(json(snapshot)).build();
+    }
+
+    @GET
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "The scope's snapshots, newest first")
+    public JsonObject list() {
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        snapshots.list(Scope.of(scope)).forEach(snapshot -> items.add(json(snapshot)));
+        return Json.createObjectBuilder().add("items", items).build();
+    }
+
+    @DELETE
+    @Path("{name}")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Delete a snapshot")
+    public Response delete(@PathParam("name") String name) {
+        snapshots.delete(Scope.of(scope), name);
+        return Response.noContent().build();
+    }
+
+    @POST
+    @Path("{name}/restore")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Make the scope's facts exactly the snapshot's, atomically")
+    public JsonObject restore(@PathParam("name") String name) {
+        return Json.createObjectBuilder().add("restored", snapshots.restore(Scope.of(scope), name)).build();
+    }
+
+    @GET
+    @Path("{name}/diff")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Facts added, removed and changed from the snapshot to 'current' or another snapshot")
+    public JsonObject diff(@PathParam("name") String name, @QueryParam("against") String against) {
+        SnapshotService.Diff diff = snapshots.diff(Scope.of(scope), name, against);
+        Instant now = Timestamps.now();
+        JsonArrayBuilder changed = Json.createArrayBuilder();
+        diff.changed().forEach(change -> changed.add(Json.createObjectBuilder()
+                .add("before", FactJson.of(change.before(), now))
+                .add("after", FactJson.of(change.after(), now))));
+        return Json.createObjectBuilder()
+                .add("added", facts(diff.added(), now))
+                .add("removed", facts(diff.removed(), now))
+                .add("changed", changed)
+                .build();
+    }
+
+    private static JsonArrayBuilder facts(List<FactView> facts, Instant now) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        facts.forEach(fact -> array.add(FactJson.of(fact, now)));
+        return array;
+    }
+
+    private static JsonObject json(Snapshot snapshot) {
+        return Json.createObjectBuilder()
+                .add("name", snapshot.name())
+                .add("created_at", Timestamps.format(snapshot.createdAt()))
+                .add("facts", snapshot.factCount())
+                .build();
+    }
+}

@@ -1,0 +1,101 @@
+package dev.memoria.snapshot.control;
+
+import dev.memoria.fact.entity.FactType;
+import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.snapshot.entity.Snapshot;
+import dev.memoria.snapshot.entity.SnapshotFact;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Snapshots of the current tenant. Fact copies move with INSERT ... SELECT in the database, never
+ * through the JVM; the native statements bind tenant_id themselves.
+ */
+@ApplicationScoped
+public class SnapshotRepository {
+
+    /** The fact columns a snapshot preserves, in the same order in fact and snapshot_fact. */
+    static final String COLUMNS = "fact_key, title, content, category, fact_type, importance, persistent, tags, source, "
+            + "created_at, updated_at, last_accessed_at, access_count, expires_at";
+
+    @Inject
+    TenantEntityManager db;
+
+    public Optional<Snapshot> find(String scope, String name) {
+        return db.get().createQuery("SELECT s FROM Snapshot s WHERE s.scopeName = :scope AND s.name = :name", Snapshot.class)
+                .setParameter("scope", scope).setParameter("name", name).getResultStream().findFirst();
+    }
+
+    public List<Snapshot> all(String scope) {
+        return db.get().createQuery("SELECT s FROM Snapshot s WHERE s.scopeName = :scope ORDER BY s.createdAt DESC, s.name",
+                Snapshot.class).setParameter("scope", scope).getResultList();
+    }
+
+    public long count(String scope) {
+        return db.get().createQuery("SELECT COUNT(s) FROM Snapshot s WHERE s.scopeName = :scope", Long.class)
+                .setParameter("scope", scope).getSingleResult();
+    }
+
+    /** Saves the snapshot with a copy of the scope's live facts; returns how many were copied. */
+    public int save(Snapshot snapshot, Instant now) {
+        db.get().persist(snapshot);
+        int copied = db.get().createNativeQuery("INSERT INTO snapshot_fact (tenant_id, snapshot_id, fact_id, " + COLUMNS + ") "
+                        + "SELECT tenant_id, ?, id, " + COLUMNS + " FROM fact WHERE tenant_id = ? AND scope_name = ? "
+                        + "AND (expires_at IS NULL OR expires_at > ?)")
+                .setParameter(1, snapshot.id()).setParameter(2, db.tenantId()).setParameter(3, snapshot.scopeName())
+                .setParameter(4, Timestamp.from(now))
+                .executeUpdate();
+        snapshot.factCount(copied);
+        return copied;
+    }
+
+    public void delete(Snapshot snapshot) {
+        db.get().createNativeQuery("DELETE FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id = ?")
+                .setParameter(1, db.tenantId()).setParameter(2, snapshot.id()).executeUpdate();
+        db.get().remove(snapshot);
+    }
+
+    public void deleteAll(String scope) {
+        all(scope).forEach(this::delete);
+    }
+
+    /** Replaces every fact of the scope with the snapshot's copies; returns how many facts it now has. */
+    public int restoreInto(Snapshot snapshot) {
+        db.get().createNativeQuery("DELETE FROM fact WHERE tenant_id = ? AND scope_name = ?")
+                .setParameter(1, db.tenantId()).setParameter(2, snapshot.scopeName()).executeUpdate();
+        return db.get().createNativeQuery("INSERT INTO fact (tenant_id, id, scope_name, " + COLUMNS + ", doc_length) "
+                        + "SELECT tenant_id, fact_id, ?, " + COLUMNS + ", 0 FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id = ?")
+                .setParameter(1, snapshot.scopeName()).setParameter(2, db.tenantId()).setParameter(3, snapshot.id())
+                .executeUpdate();
+    }
+
+    public List<SnapshotFact> facts(Snapshot snapshot) {
+        List<?> rows = db.get().createNativeQuery("SELECT fact_id, " + COLUMNS + " FROM snapshot_fact "
+                        + "WHERE tenant_id = ? AND snapshot_id = ? ORDER BY created_at, fact_id")
+                .setParameter(1, db.tenantId()).setParameter(2, snapshot.id()).getResultList();
+        List<SnapshotFact> facts = new ArrayList<>(rows.size());
+        for (Object row : rows) {
+            Object[] c = (Object[]) row;
+            facts.add(new SnapshotFact((String) c[0], snapshot.scopeName(), (String) c[1], (String) c[2], (String) c[3],
+                    (String) c[4], FactType.valueOf((String) c[5]), ((Number) c[6]).doubleValue(), bool(c[7]),
+                    Tags.decode((String) c[8]), (String) c[9], instant(c[10]), instant(c[11]), instant(c[12]),
+                    ((Number) c[13]).intValue(), instant(c[14])));
+        }
+        return facts;
+    }
+
+    private static boolean bool(Object value) {
+        return value instanceof Boolean b ? b : ((Number) value).intValue() != 0;
+    }
+
+    private static Instant instant(Object value) {
+        return value == null ? null : ((Timestamp) value).toInstant();
+    }
+}

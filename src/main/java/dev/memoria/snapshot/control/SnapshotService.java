@@ -1,0 +1,122 @@
+package dev.memoria.snapshot.control;
+
+import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactView;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.recall.control.KeywordIndex;
+import dev.memoria.scope.control.ScopeRegistry;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.snapshot.entity.Snapshot;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** Snapshots: freeze a scope's facts, list, delete, restore atomically (index included), diff. */
+@ApplicationScoped
+@Transactional
+public class SnapshotService {
+
+    public static final String CURRENT = "current";
+
+    public record Change(FactView before, FactView after) {
+    }
+
+    public record Diff(List<FactView> added, List<FactView> removed, List<Change> changed) {
+    }
+
+    @Inject
+    SnapshotRepository snapshots;
+
+    @Inject
+    FactRepository facts;
+
+    @Inject
+    KeywordIndex index;
+
+    @Inject
+    ScopeRegistry scopes;
+
+    public Snapshot create(Scope scope, String name) {
+        if (name == null || !Snapshot.NAME.matcher(name).matches()) {
+            throw ProblemException.invalid("name", "must be 1-64 characters of letters, digits, '.', '_' or '-'");
+        }
+        Instant now = Timestamps.now();
+        scopes.touch(scope, now);
+        if (snapshots.find(scope.value(), name).isPresent()) {
+            throw ProblemException.conflict("A snapshot named '" + name + "' already exists in this scope.");
+        }
+        Snapshot snapshot = new Snapshot(scope.value(), name, now);
+        snapshots.save(snapshot, now);
+        return snapshot;
+    }
+
+    public List<Snapshot> list(Scope scope) {
+        return snapshots.all(scope.value());
+    }
+
+    public void delete(Scope scope, String name) {
+        snapshots.delete(get(scope, name));
+    }
+
+    /** The scope's facts become exactly the snapshot's, in one transaction: all or nothing. */
+    public int restore(Scope scope, String name) {
+        Snapshot snapshot = get(scope, name);
+        scopes.touch(scope, Timestamps.now());
+        index.clear(scope.value());
+        int restored = snapshots.restoreInto(snapshot);
+        index.add(scope.value(), facts.everyRow(scope));
+        return restored;
+    }
+
+    /** What changed from snapshot {@code name} to {@code against} (another snapshot, or the live facts). */
+    public Diff diff(Scope scope, String name, String against) {
+        Map<String, FactView> from = byId(get(scope, name));
+        Map<String, FactView> to = new LinkedHashMap<>();
+        if (against == null || against.equals(CURRENT)) {
+            facts.all(scope, Timestamps.now()).forEach(fact -> to.put(fact.id(), fact));
+        } else {
+            to.putAll(byId(get(scope, against)));
+        }
+        List<FactView> added = new ArrayList<>();
+        List<Change> changed = new ArrayList<>();
+        to.forEach((id, after) -> {
+            FactView before = from.get(id);
+            if (before == null) {
+                added.add(after);
+            } else if (!sameMemory(before, after)) {
+                changed.add(new Change(before, after));
+            }
+        });
+        List<FactView> removed = from.values().stream().filter(fact -> !to.containsKey(fact.id())).toList();
+        return new Diff(added, removed, changed);
+    }
+
+    private Snapshot get(Scope scope, String name) {
+        return snapshots.find(scope.value(), name)
+                .orElseThrow(() -> ProblemException.notFound("No snapshot named '" + name + "' in this scope."));
+    }
+
+    private Map<String, FactView> byId(Snapshot snapshot) {
+        Map<String, FactView> byId = new LinkedHashMap<>();
+        snapshots.facts(snapshot).forEach(fact -> byId.put(fact.id(), fact));
+        return byId;
+    }
+
+    /** Same memory: what the fact says and how it is filed; access statistics do not count as change. */
+    static boolean sameMemory(FactView a, FactView b) {
+        return Objects.equals(a.key(), b.key()) && Objects.equals(a.title(), b.title())
+                && a.content().equals(b.content()) && a.category().equals(b.category()) && a.type() == b.type()
+                && Double.compare(a.importance(), b.importance()) == 0 && a.persistent() == b.persistent()
+                && a.tags().equals(b.tags()) && a.source().equals(b.source())
+                && Objects.equals(a.expiresAt(), b.expiresAt());
+    }
+}
