@@ -1,6 +1,7 @@
 -- Memoria schema, version 1. Runs unchanged on H2 (MODE=LEGACY) and PostgreSQL.
 -- Every table leads its primary key and unique keys with tenant_id, so every row and every lookup
 -- belongs to exactly one tenant (and a Citus distribution by tenant_id needs no change).
+-- Text columns are twice the API's character limits: H2 counts UTF-16 units, so 8000 emoji take 16000.
 
 CREATE TABLE tenant_settings (
     tenant_id           VARCHAR(63)      NOT NULL,
@@ -26,14 +27,14 @@ CREATE TABLE fact (
     id               VARCHAR(36)      NOT NULL,
     scope_name       VARCHAR(600)     NOT NULL,
     fact_key         VARCHAR(128),
-    title            VARCHAR(200),
-    content          VARCHAR(8000)    NOT NULL,
-    category         VARCHAR(64)      NOT NULL,
+    title            VARCHAR(400),
+    content          VARCHAR(16000)    NOT NULL,
+    category         VARCHAR(128)      NOT NULL,
     fact_type        VARCHAR(16)      NOT NULL,
     importance       DOUBLE PRECISION NOT NULL,
     persistent       BOOLEAN          NOT NULL,
-    tags             VARCHAR(2200)    NOT NULL,
-    source           VARCHAR(64)      NOT NULL,
+    tags             VARCHAR(4400)    NOT NULL,
+    source           VARCHAR(128)      NOT NULL,
     created_at       TIMESTAMP        NOT NULL,
     updated_at       TIMESTAMP        NOT NULL,
     last_accessed_at TIMESTAMP,
@@ -51,8 +52,8 @@ CREATE TABLE daily_log_entry (
     scope_name VARCHAR(600)  NOT NULL,
     log_day    DATE          NOT NULL,
     logged_at  TIMESTAMP     NOT NULL,
-    category   VARCHAR(64)   NOT NULL,
-    content    VARCHAR(8000) NOT NULL,
+    category   VARCHAR(128)   NOT NULL,
+    content    VARCHAR(16000) NOT NULL,
     persistent BOOLEAN       NOT NULL,
     fact_id    VARCHAR(36),
     CONSTRAINT pk_daily_log_entry PRIMARY KEY (tenant_id, id)
@@ -77,14 +78,14 @@ CREATE TABLE snapshot_fact (
     snapshot_id      VARCHAR(36)      NOT NULL,
     fact_id          VARCHAR(36)      NOT NULL,
     fact_key         VARCHAR(128),
-    title            VARCHAR(200),
-    content          VARCHAR(8000)    NOT NULL,
-    category         VARCHAR(64)      NOT NULL,
+    title            VARCHAR(400),
+    content          VARCHAR(16000)    NOT NULL,
+    category         VARCHAR(128)      NOT NULL,
     fact_type        VARCHAR(16)      NOT NULL,
     importance       DOUBLE PRECISION NOT NULL,
     persistent       BOOLEAN          NOT NULL,
-    tags             VARCHAR(2200)    NOT NULL,
-    source           VARCHAR(64)      NOT NULL,
+    tags             VARCHAR(4400)    NOT NULL,
+    source           VARCHAR(128)      NOT NULL,
     created_at       TIMESTAMP        NOT NULL,
     updated_at       TIMESTAMP        NOT NULL,
     last_accessed_at TIMESTAMP,

@@ -44,7 +44,6 @@ public final class Tokens {
         long now = Instant.now().getEpochSecond();
         claims.put("iss", ISSUER);
         claims.put("sub", "it-user");
-        claims.put("upn", "it-user");
         if (tenant != null) {
             claims.put("tenant", tenant);
         }

@@ -66,6 +66,7 @@ public class FactService {
         Instant now = Timestamps.now();
         scopes.touch(scope, now);
         Write write = new Write(scope, now);
+        write.prepare(inputs);
         List<Remembered> results = new ArrayList<>(inputs.size());
         for (FactInput input : inputs) {
             results.add(write.remember(input));
@@ -147,6 +148,15 @@ public class FactService {
             this.now = now;
         }
 
+        /** Reads what dedup needs for all inputs at once, so a batch costs a few queries, not one per fact. */
+        void prepare(List<FactInput> inputs) {
+            List<String> deduplicated = inputs.stream().filter(i -> i.key() == null && i.dedupe())
+                    .map(FactInput::content).toList();
+            if (!deduplicated.isEmpty()) {
+                duplicates = new DuplicateFinder(settings.current().dedupeThreshold(), deduplicated, scope, index, facts, now);
+            }
+        }
+
         Remembered remember(FactInput input) {
             Remembered result = input.key() != null ? saveUnderKey(input)
                     : input.dedupe() ? reinforceOrCreate(input) : create(input);
@@ -177,7 +187,7 @@ public class FactService {
 
         private Remembered reinforceOrCreate(FactInput input) {
             if (duplicates == null) {
-                duplicates = new DuplicateFinder(settings.current().dedupeThreshold(), facts.all(scope, now));
+                throw new IllegalStateException("prepare() was not called");
             }
             Optional<Fact> twin = duplicates.find(input.content());
             if (twin.isPresent()) {

@@ -52,7 +52,6 @@ public final class DevToken {
         Map<String, Object> claims = new LinkedHashMap<>();
         claims.put("iss", options.getOrDefault("issuer", DEV_ISSUER));
         claims.put("sub", subject);
-        claims.put("upn", subject);
         claims.put("tenant", tenant);
         claims.put("groups", roles);
         if (options.containsKey("scopes")) {

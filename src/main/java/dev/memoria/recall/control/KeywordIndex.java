@@ -170,7 +170,37 @@ public class KeywordIndex {
         return hits;
     }
 
-    private Map<String, Long> documentFrequencies(String scope, List<String> terms) {
+    /** How many facts of the scope contain each term (terms found nowhere are absent from the map). */
+    public Map<String, Long> documentFrequencies(String scope, Collection<String> termSet) {
+        List<String> terms = List.copyOf(termSet);
+        Map<String, Long> frequencies = new java.util.HashMap<>();
+        for (int from = 0; from < terms.size(); from += ROWS_PER_INSERT) {
+            frequencies.putAll(documentFrequencyChunk(scope, terms.subList(from, Math.min(terms.size(), from + ROWS_PER_INSERT))));
+        }
+        return frequencies;
+    }
+
+    /** The ids of the facts containing each term. */
+    public Map<String, List<String>> postings(String scope, Collection<String> termSet) {
+        List<String> terms = List.copyOf(termSet);
+        Map<String, List<String>> postings = new java.util.HashMap<>();
+        for (int from = 0; from < terms.size(); from += ROWS_PER_INSERT) {
+            List<String> chunk = terms.subList(from, Math.min(terms.size(), from + ROWS_PER_INSERT));
+            Query query = db.get().createNativeQuery("SELECT term, fact_id FROM fact_term WHERE tenant_id = ? AND scope_name = ? "
+                    + "AND term IN (" + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")");
+            query.setParameter(1, db.tenantId()).setParameter(2, scope);
+            for (int i = 0; i < chunk.size(); i++) {
+                query.setParameter(3 + i, chunk.get(i));
+            }
+            for (Object row : query.getResultList()) {
+                Object[] columns = (Object[]) row;
+                postings.computeIfAbsent((String) columns[0], t -> new ArrayList<>()).add((String) columns[1]);
+            }
+        }
+        return postings;
+    }
+
+    private Map<String, Long> documentFrequencyChunk(String scope, List<String> terms) {
         Query query = db.get().createNativeQuery("SELECT term, COUNT(*) FROM fact_term WHERE tenant_id = ? AND scope_name = ? "
                 + "AND term IN (" + String.join(", ", Collections.nCopies(terms.size(), "?")) + ") GROUP BY term");
         query.setParameter(1, db.tenantId()).setParameter(2, scope);

@@ -12,8 +12,9 @@ import java.sql.Timestamp;
 import java.time.Instant;
 
 /**
- * Keeps the memory_scope row of every scope that was written to, in the writing transaction. The upsert
- * also locks the row, which serialises writers of one scope and keeps capacity checks and restores exact.
+ * Keeps the memory_scope row of every scope that was written to. Touching the row in the writing
+ * transaction also locks it, which serialises writers of one scope and keeps capacity checks and
+ * restores exact.
  */
 @ApplicationScoped
 public class ScopeRegistry {
@@ -23,6 +24,9 @@ public class ScopeRegistry {
 
     @Inject
     SqlDialect dialect;
+
+    @Inject
+    EmbeddedScopeCreator embeddedCreator;
 
     private String upsert;
 
@@ -34,12 +38,46 @@ public class ScopeRegistry {
 
     @Transactional(Transactional.TxType.MANDATORY)
     public void touch(Scope scope, Instant now) {
-        Timestamp at = Timestamp.from(now);
-        db.get().createNativeQuery(upsert)
-                .setParameter(1, db.tenantId())
-                .setParameter(2, scope.value())
-                .setParameter(3, at)
-                .setParameter(4, at)
+        if (dialect.isPostgres()) {
+            // ON CONFLICT is atomic: concurrent first writers of a scope never collide
+            db.get().createNativeQuery(upsert)
+                    .setParameter(1, db.tenantId()).setParameter(2, scope.value())
+                    .setParameter(3, Timestamp.from(now)).setParameter(4, Timestamp.from(now))
+                    .executeUpdate();
+        } else if (update(scope, now) == 0) {
+            embeddedCreator.createIfAbsent(db.tenantId(), scope.value(), now);
+            update(scope, now);
+        }
+    }
+
+    private int update(Scope scope, Instant now) {
+        return db.get().createNativeQuery("UPDATE memory_scope SET updated_at = ? WHERE tenant_id = ? AND scope_name = ?")
+                .setParameter(1, Timestamp.from(now)).setParameter(2, db.tenantId()).setParameter(3, scope.value())
                 .executeUpdate();
+    }
+
+    /**
+     * H2's MERGE is not atomic under concurrency, but the embedded database lives in this one JVM: create
+     * the row in a short transaction of its own, one creator at a time, so no writer ever races another.
+     */
+    @ApplicationScoped
+    public static class EmbeddedScopeCreator {
+
+        @Inject
+        TenantEntityManager db;
+
+        @Transactional(Transactional.TxType.REQUIRES_NEW)
+        public synchronized void createIfAbsent(String tenantId, String scope, Instant now) {
+            Number existing = (Number) db.get().createNativeQuery(
+                            "SELECT COUNT(*) FROM memory_scope WHERE tenant_id = ? AND scope_name = ?")
+                    .setParameter(1, tenantId).setParameter(2, scope).getSingleResult();
+            if (existing.longValue() == 0) {
+                db.get().createNativeQuery("INSERT INTO memory_scope (tenant_id, scope_name, created_at, updated_at) "
+                                + "VALUES (?, ?, ?, ?)")
+                        .setParameter(1, tenantId).setParameter(2, scope)
+                        .setParameter(3, Timestamp.from(now)).setParameter(4, Timestamp.from(now))
+                        .executeUpdate();
+            }
+        }
     }
 }

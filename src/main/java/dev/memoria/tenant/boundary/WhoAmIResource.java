@@ -1,0 +1,50 @@
+package dev.memoria.tenant.boundary;
+
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.tenant.control.TenantContext;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.List;
+
+/** What the server made of the caller's token; touches no data, so it is also the latency floor. */
+@Path("/whoami")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Tenant")
+public class WhoAmIResource {
+
+    @Inject
+    TenantContext tenant;
+
+    @GET
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "The caller's tenant, subject, roles and scope limits")
+    public JsonObject whoami(@Context SecurityContext security) {
+        JsonArrayBuilder roles = Json.createArrayBuilder();
+        List.of(Roles.READ, Roles.WRITE, Roles.ADMIN).stream().filter(security::isUserInRole).forEach(roles::add);
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("tenant", tenant.tenantId())
+                .add("sub", tenant.actor() == null ? "" : tenant.actor())
+                .add("roles", roles);
+        if (tenant.allowedScopes().isPresent()) {
+            JsonArrayBuilder scopes = Json.createArrayBuilder();
+            tenant.allowedScopes().get().forEach(scope -> scopes.add(scope.value()));
+            json.add("memory_scopes", scopes);
+        } else {
+            json.addNull("memory_scopes");
+        }
+        return json.build();
+    }
+}

@@ -1,0 +1,310 @@
+package bench;
+
+import dev.memoria.platform.devtools.DevToken;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.PrivateKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Memoria's benchmark (not a test): loads synthetic facts over HTTP into a running server, then measures
+ * recall and search latency against the floor of an authenticated no-op request, recall throughput with
+ * concurrent clients, ingest rate and server heap. Run it with {@code ./mvnw -Pbenchmark verify}
+ * (README, "Benchmark"); every size and count is a -Dbench.* property.
+ */
+public final class MemoriaBenchmark {
+
+    private static final String SCOPE_PREFIX = "user:bench-";
+    private static final int BATCH = 1000;
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final URI base = URI.create(System.getProperty("bench.base", "http://localhost:9080/"));
+    private final PrivateKey key;
+    private final String issuer = System.getProperty("bench.issuer", DevToken.DEV_ISSUER);
+    private final Random random = new Random(42);
+    private final List<String> vocabulary = vocabulary(5000);
+    private final String token;
+
+    private MemoriaBenchmark() throws IOException {
+        key = DevToken.readPrivateKey(Path.of(System.getProperty("bench.keys",
+                "target/liberty/wlp/usr/servers/memoria/dev-keys"), "private.pem"));
+        token = token("bench");
+    }
+
+    public static void main(String[] args) throws Exception {
+        new MemoriaBenchmark().run();
+    }
+
+    private void run() throws Exception {
+        awaitReady();
+        int[] sizes = Arrays.stream(System.getProperty("bench.sizes", "1000,10000,100000").split(","))
+                .mapToInt(Integer::parseInt).toArray();
+        int background = Integer.getInteger("bench.background", 1_000_000);
+        int backgroundTenants = Integer.getInteger("bench.background.tenants", 100);
+        int requests = Integer.getInteger("bench.requests", 2000);
+        int warmup = Integer.getInteger("bench.warmup", 300);
+        int clients = Integer.getInteger("bench.clients", 8);
+
+        send("PUT", "api/v1/tenant/settings", token, "{\"max_facts_per_scope\":10000000}");
+        System.out.printf("Loading %,d background facts over %d other tenants...%n", background, backgroundTenants);
+        double backgroundRate = loadBackground(background, backgroundTenants);
+        System.out.printf("  background ingest: %,.0f facts/s%n", backgroundRate);
+
+        List<Map<String, String>> rows = new ArrayList<>();
+        int loaded = 0;
+        for (int size : sizes) {
+            String scope = SCOPE_PREFIX + size;
+            System.out.printf("Scope %s: loading %,d facts...%n", scope, size);
+            double ingest = ingest(token, scope, size);
+            loaded += size;
+            rows.add(measure(scope, size, ingest, requests, warmup, clients));
+        }
+        print(rows, background, backgroundTenants, loaded, clients);
+    }
+
+    private void awaitReady() throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        while (true) {
+            try {
+                if (send("GET", "health/ready", null, null).statusCode() == 200
+                        && send("GET", "api/v1/whoami", token, null).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // the server is still starting
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("The server at " + base + " did not become ready");
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    private double loadBackground(int total, int tenants) throws Exception {
+        if (total == 0) {
+            return 0;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        long start = System.nanoTime();
+        List<Future<?>> jobs = new ArrayList<>();
+        int perTenant = total / tenants;
+        for (int t = 0; t < tenants; t++) {
+            String tenantToken = token("bg-" + t);
+            int count = t == tenants - 1 ? total - perTenant * (tenants - 1) : perTenant;
+            jobs.add(pool.submit(() -> {
+                ingest(tenantToken, "user:bg", count);
+                return null;
+            }));
+        }
+        for (int i = 0; i < jobs.size(); i++) {
+            jobs.get(i).get();
+            if ((i + 1) % 10 == 0) {
+                System.out.printf("  %d/%d tenants loaded%n", i + 1, tenants);
+            }
+        }
+        pool.shutdown();
+        return total / seconds(start);
+    }
+
+    /** Loads {@code count} facts through facts:batch; returns facts per second. */
+    private double ingest(String bearer, String scope, int count) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        for (int done = 0; done < count; done += BATCH) {
+            int n = Math.min(BATCH, count - done);
+            StringBuilder body = new StringBuilder("{\"facts\":[");
+            for (int i = 0; i < n; i++) {
+                body.append(i == 0 ? "" : ",").append(syntheticFact());
+            }
+            body.append("]}");
+            expect(200, send("POST", "api/v1/scopes/" + scope + "/facts:batch", bearer, body.toString()));
+        }
+        return count / seconds(start);
+    }
+
+    private Map<String, String> measure(String scope, int size, double ingest, int requests, int warmup, int clients)
+            throws Exception {
+        for (int i = 0; i < warmup; i++) {
+            send("GET", recallPath(scope), token, null);
+            send("GET", searchPath(scope), token, null);
+            send("GET", "api/v1/whoami", token, null);
+        }
+        double[] floor = latencies(requests, () -> "api/v1/whoami");
+        double[] recall = latencies(requests, () -> recallPath(scope));
+        double[] search = latencies(requests, () -> searchPath(scope));
+        double throughput = throughput(scope, requests * 2, clients);
+        Map<String, String> row = new LinkedHashMap<>();
+        row.put("facts", String.format("%,d", size));
+        row.put("ingest/s", String.format("%,.0f", ingest));
+        row.put("floor p50", ms(percentile(floor, 50)));
+        row.put("recall p50", ms(percentile(recall, 50)));
+        row.put("recall p95", ms(percentile(recall, 95)));
+        row.put("recall p99", ms(percentile(recall, 99)));
+        row.put("search p50", ms(percentile(search, 50)));
+        row.put("search p95", ms(percentile(search, 95)));
+        row.put("recall/floor", String.format("%.2f", percentile(recall, 50) / percentile(floor, 50)));
+        row.put("recalls/s", String.format("%,.0f", throughput));
+        row.put("heap MiB", heapMib());
+        return row;
+    }
+
+    private double[] latencies(int count, java.util.function.Supplier<String> path) throws Exception {
+        double[] millis = new double[count];
+        for (int i = 0; i < count; i++) {
+            long start = System.nanoTime();
+            expect(200, send("GET", path.get(), token, null));
+            millis[i] = (System.nanoTime() - start) / 1e6;
+        }
+        Arrays.sort(millis);
+        return millis;
+    }
+
+    private double throughput(String scope, int total, int clients) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<String> paths = new ArrayList<>();
+        for (int i = 0; i < total; i++) {
+            paths.add(recallPath(scope));
+        }
+        long start = System.nanoTime();
+        List<Future<?>> calls = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            int client = c;
+            calls.add(pool.submit(() -> {
+                for (int i = client; i < total; i += clients) {
+                    expect(200, send("GET", paths.get(i), token, null));
+                }
+                return null;
+            }));
+        }
+        for (Future<?> call : calls) {
+            call.get();
+        }
+        pool.shutdown();
+        return total / seconds(start);
+    }
+
+    private String heapMib() throws IOException, InterruptedException {
+        Matcher used = Pattern.compile("\"used_mib\":(\\d+)").matcher(send("GET", "health/live", null, null).body());
+        return used.find() ? used.group(1) : "?";
+    }
+
+    private String recallPath(String scope) {
+        return "api/v1/scopes/" + scope + "/recall?limit=5&q=" + word() + "%20" + word();
+    }
+
+    private String searchPath(String scope) {
+        return "api/v1/scopes/" + scope + "/search?top_k=10&q=" + word() + "%20" + word();
+    }
+
+    private String syntheticFact() {
+        int words = 8 + random.nextInt(8);
+        StringBuilder content = new StringBuilder();
+        for (int i = 0; i < words; i++) {
+            content.append(i == 0 ? "" : " ").append(word());
+        }
+        return String.format(Locale.ROOT, "{\"content\":\"%s\",\"category\":\"c%d\",\"importance\":%.2f,\"tags\":[\"t%d\"]}",
+                content, random.nextInt(20), random.nextDouble(), random.nextInt(50));
+    }
+
+    /** Zipf-like choice: a few words are common, most are rare, as in real notes. */
+    private String word() {
+        double u = random.nextDouble();
+        return vocabulary.get((int) Math.min(vocabulary.size() - 1, Math.floor(Math.pow(u, 3) * vocabulary.size())));
+    }
+
+    private static List<String> vocabulary(int size) {
+        String[] syllables = {"ka", "lo", "mi", "ra", "te", "vu", "sen", "dor", "pal", "qui", "zen", "bri", "mon", "tas",
+                "fel", "gor", "hin", "jur", "nex", "wil"};
+        List<String> words = new ArrayList<>(size);
+        for (int i = 0; words.size() < size; i++) {
+            int a = i % syllables.length;
+            int b = (i / syllables.length) % syllables.length;
+            int c = (i / (syllables.length * syllables.length)) % syllables.length;
+            words.add(syllables[a] + syllables[b] + syllables[c] + "x");
+        }
+        return words;
+    }
+
+    private String token(String tenant) {
+        Map<String, Object> claims = new LinkedHashMap<>();
+        long now = Instant.now().getEpochSecond();
+        claims.put("iss", issuer);
+        claims.put("sub", "benchmark");
+        claims.put("tenant", tenant);
+        claims.put("groups", List.of("memory.read", "memory.write", "memory.admin"));
+        claims.put("iat", now);
+        claims.put("exp", now + 24 * 3600);
+        return DevToken.sign(claims, key);
+    }
+
+    private HttpResponse<String> send(String method, String path, String bearer, String json)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(120))
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
+        }
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static void expect(int status, HttpResponse<String> response) {
+        if (response.statusCode() != status) {
+            throw new IllegalStateException(response.request().uri() + " answered " + response.statusCode() + ": "
+                    + response.body().substring(0, Math.min(300, response.body().length())));
+        }
+    }
+
+    private static double percentile(double[] sorted, double p) {
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p / 100 * sorted.length) - 1)];
+    }
+
+    private static double seconds(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    private static String ms(double millis) {
+        return String.format("%.2f ms", millis);
+    }
+
+    private static void print(List<Map<String, String>> rows, int background, int tenants, int loaded, int clients) {
+        System.out.printf("%nMemoria benchmark: %,d facts in the measured scopes, %,d background facts over %d tenants, "
+                + "%d concurrent clients for recalls/s, %d cores%n%n", loaded, background, tenants, clients,
+                Runtime.getRuntime().availableProcessors());
+        List<String> columns = new ArrayList<>(rows.get(0).keySet());
+        StringBuilder header = new StringBuilder("|");
+        StringBuilder rule = new StringBuilder("|");
+        columns.forEach(c -> {
+            header.append(' ').append(c).append(" |");
+            rule.append("---|");
+        });
+        System.out.println(header);
+        System.out.println(rule);
+        for (Map<String, String> row : rows) {
+            StringBuilder line = new StringBuilder("|");
+            columns.forEach(c -> line.append(' ').append(row.get(c)).append(" |"));
+            System.out.println(line);
+        }
+    }
+}
