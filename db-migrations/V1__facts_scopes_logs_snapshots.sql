@@ -40,9 +40,12 @@ CREATE TABLE fact (
     last_accessed_at TIMESTAMP,
     access_count     INTEGER          NOT NULL,
     expires_at       TIMESTAMP,
-    CONSTRAINT pk_fact PRIMARY KEY (tenant_id, id),
-    CONSTRAINT uq_fact_key UNIQUE (tenant_id, scope_name, fact_key)
+    CONSTRAINT pk_fact PRIMARY KEY (tenant_id, id)
 );
+-- A key is unique within its scope. Not a UNIQUE constraint: H2 checks one over mostly-NULL keys by
+-- scanning every NULL row (quadratic ingest). Writers of a scope are serialised on its memory_scope row,
+-- and FactService checks the key under that lock.
+CREATE INDEX ix_fact_key ON fact (tenant_id, scope_name, fact_key);
 CREATE INDEX ix_fact_scope_created ON fact (tenant_id, scope_name, created_at, id);
 CREATE INDEX ix_fact_expires ON fact (expires_at);
 

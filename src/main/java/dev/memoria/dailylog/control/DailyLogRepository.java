@@ -4,10 +4,14 @@ import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.platform.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.Query;
+import jakarta.persistence.TypedQuery;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** The daily logs of the current tenant. */
 @ApplicationScoped
@@ -45,19 +49,27 @@ public class DailyLogRepository {
                 .setParameter("scope", scope).setParameter("day", day).getResultList();
     }
 
-    /** Deletes every day before {@code firstKept}; returns how many distinct days went. */
-    public int deleteBefore(String scope, LocalDate firstKept) {
-        long days = db.get().createQuery("SELECT COUNT(DISTINCT e.day) FROM DailyLogEntry e "
-                        + "WHERE e.scopeName = :scope AND e.day < :kept", Long.class)
-                .setParameter("scope", scope).setParameter("kept", firstKept).getSingleResult();
-        db.get().createQuery("DELETE FROM DailyLogEntry e WHERE e.scopeName = :scope AND e.day < :kept")
-                .setParameter("scope", scope).setParameter("kept", firstKept).executeUpdate();
-        return (int) days;
+    /**
+     * Deletes every day before {@code firstKept} (null: every day); returns each deleted day with its
+     * entries' contents, oldest first, for the audit log.
+     */
+    public Map<LocalDate, List<String>> deleteBefore(String scope, LocalDate firstKept) {
+        String where = "WHERE e.scopeName = :scope" + (firstKept == null ? "" : " AND e.day < :kept");
+        Map<LocalDate, List<String>> days = new TreeMap<>();
+        TypedQuery<DailyLogEntry> entries = db.get().createQuery("SELECT e FROM DailyLogEntry e " + where
+                + " ORDER BY e.loggedAt, e.id", DailyLogEntry.class).setParameter("scope", scope);
+        Query delete = db.get().createQuery("DELETE FROM DailyLogEntry e " + where).setParameter("scope", scope);
+        if (firstKept != null) {
+            entries.setParameter("kept", firstKept);
+            delete.setParameter("kept", firstKept);
+        }
+        entries.getResultStream().forEach(entry -> days.computeIfAbsent(entry.day(), d -> new ArrayList<>()).add(entry.content()));
+        delete.executeUpdate();
+        return days;
     }
 
     public void deleteAll(String scope) {
-        db.get().createQuery("DELETE FROM DailyLogEntry e WHERE e.scopeName = :scope")
-                .setParameter("scope", scope).executeUpdate();
+        deleteBefore(scope, null);
     }
 
     public long[] daysAndEntries(String scope) {

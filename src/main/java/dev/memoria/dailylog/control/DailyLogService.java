@@ -1,5 +1,6 @@
 package dev.memoria.dailylog.control;
 
+import dev.memoria.audit.control.AuditLog;
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.control.ScopeRegistry;
@@ -9,9 +10,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 
 /** Reading and pruning a scope's daily logs. Facts are never touched here. */
 @ApplicationScoped
@@ -27,6 +30,9 @@ public class DailyLogService {
     @Inject
     ScopeRegistry scopes;
 
+    @Inject
+    AuditLog audit;
+
     public List<DailyLogEntry> recent(Scope scope, int days, int limit) {
         LocalDate since = today().minusDays(days - 1L);
         return logs.newest(scope.value(), since, limit);
@@ -39,12 +45,20 @@ public class DailyLogService {
     /** Deletes days older than {@code maxDays} (null: the tenant's max_log_days); today always stays. */
     public int prune(Scope scope, Integer maxDays) {
         int keep = maxDays != null ? maxDays : settings.current().maxLogDays();
-        return logs.deleteBefore(scope.value(), today().minusDays(keep));
+        return deleteBefore(scope, today().minusDays(keep), AuditLog.Action.PRUNE_LOGS);
     }
 
     public void clear(Scope scope) {
         scopes.touch(scope, Timestamps.now());
-        logs.deleteAll(scope.value());
+        deleteBefore(scope, null, AuditLog.Action.CLEAR_LOGS);
+    }
+
+    /** Deletes the days before {@code firstKept} (null: all), one audit event a day; returns how many days went. */
+    private int deleteBefore(Scope scope, LocalDate firstKept, AuditLog.Action action) {
+        Map<LocalDate, List<String>> deleted = logs.deleteBefore(scope.value(), firstKept);
+        Instant now = Timestamps.now();
+        deleted.forEach((day, contents) -> audit.record(action, scope.value(), null, day + "\n" + String.join("\n", contents), now));
+        return deleted.size();
     }
 
     static LocalDate today() {

@@ -112,12 +112,24 @@ public class FactRepository {
                 .setParameter("scope", scope.value()).getResultList();
     }
 
+    /** Rows of the scope, expired ones included: what counts against max_facts_per_scope. */
+    public long countRows(Scope scope) {
+        return db.get().createQuery("SELECT COUNT(f) FROM Fact f WHERE f.scopeName = :scope", Long.class)
+                .setParameter("scope", scope.value()).getSingleResult();
+    }
+
     public void add(Fact fact) {
         db.get().persist(fact);
     }
 
     public void remove(Fact fact) {
         db.get().remove(fact);
+    }
+
+    /** Writes pending changes and empties the persistence context, before rows change behind its back. */
+    public void flushAndForget() {
+        db.get().flush();
+        db.get().clear();
     }
 
     /** Writes pending changes now, so that a delete reaches the database before an insert reusing its key. */

@@ -1,10 +1,12 @@
 package dev.memoria.fact.control;
 
+import dev.memoria.audit.control.AuditLog;
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.lifecycle.control.CapacityGuard;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
@@ -58,6 +60,12 @@ public class FactService {
     @Inject
     KeywordIndex index;
 
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    CapacityGuard capacity;
+
     public Remembered remember(Scope scope, FactInput input) {
         return rememberAll(scope, List.of(input)).get(0);
     }
@@ -72,6 +80,7 @@ public class FactService {
             results.add(write.remember(input));
         }
         write.updateIndex();
+        capacity.enforce(scope, now);
         return results;
     }
 
@@ -91,11 +100,11 @@ public class FactService {
     public Fact change(Scope scope, String id, FactInput changes) {
         Instant now = Timestamps.now();
         Fact fact = facts.find(scope, id, now).orElseThrow(() -> notFound(id));
+        scopes.touch(scope, now); // locks the scope: the key check below cannot race another writer
         if (changes.has("key") && changes.key() != null && !changes.key().equals(fact.key())
                 && facts.findAnyByKey(scope, changes.key()).isPresent()) {
             throw ProblemException.conflict("Another fact of this scope already has the key '" + changes.key() + "'.");
         }
-        scopes.touch(scope, now);
         String indexedBefore = KeywordIndex.indexedText(fact);
         apply(fact, changes, now);
         fact.touch(now);
@@ -120,6 +129,7 @@ public class FactService {
     private void remove(Scope scope, Fact fact, Instant now) {
         scopes.touch(scope, now);
         index.remove(scope.value(), List.of(fact));
+        audit.factsDeleted(AuditLog.Action.DELETE, List.of(fact), now);
         facts.remove(fact);
     }
 
@@ -179,6 +189,7 @@ public class FactService {
             }
             holder.ifPresent(expired -> {
                 index.remove(scope.value(), List.of(expired));
+                audit.factsDeleted(AuditLog.Action.EXPIRE, List.of(expired), now);
                 facts.remove(expired);
                 facts.flush();
             });
@@ -200,7 +211,8 @@ public class FactService {
         }
 
         private Remembered create(FactInput input) {
-            Fact fact = new Fact(scope.value(), input.content(), now);
+            // facts of one write keep their order: each is created a microsecond after the one before
+            Fact fact = new Fact(scope.value(), input.content(), now.plus(created.size(), ChronoUnit.MICROS));
             apply(fact, input, now);
             facts.add(fact);
             created.add(fact);

@@ -1,5 +1,6 @@
 package dev.memoria.lifecycle.control;
 
+import dev.memoria.audit.control.AuditLog;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.platform.control.Timestamps;
@@ -34,6 +35,9 @@ public class Decay {
     @Inject
     TenantSettingsRepository settings;
 
+    @Inject
+    AuditLog audit;
+
     public Result decay(Scope scope) {
         Instant now = Timestamps.now();
         double forgetBelow = settings.current().forgetBelow();
@@ -43,6 +47,7 @@ public class Decay {
         if (!faded.isEmpty()) {
             scopes.touch(scope, now);
             index.remove(scope.value(), faded);
+            audit.factsDeleted(AuditLog.Action.DECAY, faded, now);
             faded.forEach(facts::remove);
         }
         return new Result(live.size(), faded.size());

@@ -36,7 +36,8 @@ public class ContextService {
         List<ContextBlock.RelevantFact> relevant = query == null || query.isBlank() ? List.of()
                 : recall.recall(scope, query, RELEVANT_FACTS, KeywordIndex.Filter.none()).stream()
                 .map(r -> new ContextBlock.RelevantFact(r.fact().category(), r.fact().content())).toList();
-        List<ContextBlock.RecentEntry> recent = logs.latest(scope.value(), settings.current().maxContextEntries()).stream()
+        int recentEntries = settings.current().maxContextEntries();
+        List<ContextBlock.RecentEntry> recent = recentEntries == 0 ? List.of() : logs.latest(scope.value(), recentEntries).stream()
                 .map(e -> new ContextBlock.RecentEntry(e.loggedAt(), e.category(), e.content())).toList();
         return new ContextBlock(longTerm, relevant, recent).render(maxTokens);
     }

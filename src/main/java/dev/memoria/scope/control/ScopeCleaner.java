@@ -1,6 +1,9 @@
 package dev.memoria.scope.control;
 
+import dev.memoria.audit.control.AuditLog;
 import dev.memoria.dailylog.control.DailyLogRepository;
+import dev.memoria.fact.control.FactRepository;
+import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.entity.Scope;
@@ -26,7 +29,14 @@ public class ScopeCleaner {
     @Inject
     SnapshotRepository snapshots;
 
+    @Inject
+    FactRepository facts;
+
+    @Inject
+    AuditLog audit;
+
     public void clear(Scope scope) {
+        audit.factsDeleted(AuditLog.Action.CLEAR_SCOPE, facts.everyRow(scope), Timestamps.now());
         index.clear(scope.value());
         db.get().createQuery("DELETE FROM Fact f WHERE f.scopeName = :scope").setParameter("scope", scope.value()).executeUpdate();
         logs.deleteAll(scope.value());

@@ -1,5 +1,6 @@
 package dev.memoria.snapshot.control;
 
+import dev.memoria.audit.control.AuditLog;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactView;
@@ -45,6 +46,9 @@ public class SnapshotService {
     @Inject
     ScopeRegistry scopes;
 
+    @Inject
+    AuditLog audit;
+
     public Snapshot create(Scope scope, String name) {
         if (name == null || !Snapshot.NAME.matcher(name).matches()) {
             throw ProblemException.invalid("name", "must be 1-64 characters of letters, digits, '.', '_' or '-'");
@@ -70,7 +74,13 @@ public class SnapshotService {
     /** The scope's facts become exactly the snapshot's, in one transaction: all or nothing. */
     public int restore(Scope scope, String name) {
         Snapshot snapshot = get(scope, name);
-        scopes.touch(scope, Timestamps.now());
+        Instant now = Timestamps.now();
+        scopes.touch(scope, now);
+        java.util.Set<String> kept = new java.util.HashSet<>();
+        snapshots.facts(snapshot).forEach(fact -> kept.add(fact.id()));
+        audit.factsDeleted(AuditLog.Action.RESTORE,
+                facts.everyRow(scope).stream().filter(fact -> !kept.contains(fact.id())).toList(), now);
+        facts.flushAndForget(); // the rows are swapped below in SQL; no stale copy may survive in memory
         index.clear(scope.value());
         int restored = snapshots.restoreInto(snapshot);
         index.add(scope.value(), facts.everyRow(scope));

@@ -1,0 +1,64 @@
+package dev.memoria.audit.boundary;
+
+import dev.memoria.audit.control.AuditLog;
+import dev.memoria.audit.entity.AuditEvent;
+import dev.memoria.platform.boundary.QueryParams;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.PageCursor;
+import dev.memoria.platform.control.Timestamps;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.List;
+
+@Path("/audit")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Audit", description = "Every deletion of the caller's tenant, by a person or a job")
+public class AuditResource {
+
+    @Inject
+    AuditLog audit;
+
+    @GET
+    @RolesAllowed(Roles.ADMIN)
+    @Transactional(Transactional.TxType.SUPPORTS)
+    @Operation(summary = "Deletions, newest first, with a SHA-256 digest of the content (never the content)")
+    public JsonObject list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        int max = QueryParams.intIn("limit", limit, 50, 1, 500);
+        List<AuditEvent> rows = audit.page(cursor == null || cursor.isBlank() ? null : PageCursor.decode(cursor), max);
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        rows.stream().limit(max).forEach(event -> {
+            JsonObjectBuilder item = Json.createObjectBuilder()
+                    .add("at", Timestamps.format(event.at()))
+                    .add("actor", event.actor())
+                    .add("action", event.action())
+                    .add("scope", event.scopeName());
+            if (event.factId() == null) {
+                item.addNull("fact_id");
+            } else {
+                item.add("fact_id", event.factId());
+            }
+            items.add(item.add("digest", event.digest()));
+        });
+        JsonObjectBuilder json = Json.createObjectBuilder().add("items", items);
+        if (rows.size() > max) {
+            AuditEvent last = rows.get(max - 1);
+            json.add("next_cursor", new PageCursor(last.at(), last.id()).encode());
+        } else {
+            json.addNull("next_cursor");
+        }
+        return json.build();
+    }
+}

@@ -1,0 +1,70 @@
+package dev.memoria.audit.control;
+
+import dev.memoria.audit.entity.AuditEvent;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.PageCursor;
+import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.TypedQuery;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+
+/** Records every deletion in the deleting transaction, attributed to the request's actor or job. */
+@ApplicationScoped
+public class AuditLog {
+
+    /** What removed a fact. */
+    public enum Action {
+        DELETE, CLEAR_SCOPE, RESTORE, EXPIRE, DECAY, EVICT, PRUNE_LOGS, CLEAR_LOGS;
+
+        public String wireName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    @Inject
+    TenantEntityManager db;
+
+    @Inject
+    TenantContext tenant;
+
+    public void factsDeleted(Action action, List<Fact> facts, Instant at) {
+        for (Fact fact : facts) {
+            record(action, fact.scopeName(), fact.id(), fact.content(), at);
+        }
+    }
+
+    public void record(Action action, String scope, String factId, String deletedContent, Instant at) {
+        // eviction is the system's doing even inside a person's write
+        String actor = action == Action.EVICT ? "job:capacity"
+                : tenant.actor() == null || tenant.actor().isBlank() ? "unknown" : tenant.actor();
+        db.get().persist(new AuditEvent(at, actor, action.wireName(), scope, factId, sha256(deletedContent)));
+    }
+
+    /** Newest first, keyset-paged; up to {@code limit + 1} rows so the caller can tell if more follow. */
+    public List<AuditEvent> page(PageCursor after, int limit) {
+        String jpql = "SELECT e FROM AuditEvent e"
+                + (after == null ? "" : " WHERE e.at < :at OR (e.at = :at AND e.id < :id)")
+                + " ORDER BY e.at DESC, e.id DESC";
+        TypedQuery<AuditEvent> query = db.get().createQuery(jpql, AuditEvent.class);
+        if (after != null) {
+            query.setParameter("at", after.time()).setParameter("id", after.id());
+        }
+        return query.setMaxResults(limit + 1).getResultList();
+    }
+
+    public static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+}

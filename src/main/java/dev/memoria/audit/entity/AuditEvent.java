@@ -1,0 +1,83 @@
+package dev.memoria.audit.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import org.eclipse.persistence.annotations.Multitenant;
+import org.eclipse.persistence.annotations.MultitenantType;
+import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/** One deletion: who (a person's sub or a job), what (fact id and content digest), where, when. */
+@Entity
+@Table(name = "audit_event")
+@Multitenant(MultitenantType.SINGLE_TABLE)
+@TenantDiscriminatorColumn(name = "tenant_id", contextProperty = "eclipselink.tenant-id", primaryKey = true)
+public class AuditEvent {
+
+    @Id
+    private String id;
+
+    @Column(nullable = false)
+    private Instant at;
+
+    @Column(nullable = false)
+    private String actor;
+
+    @Column(nullable = false)
+    private String action;
+
+    @Column(name = "scope_name", nullable = false)
+    private String scopeName;
+
+    @Column(name = "fact_id")
+    private String factId;
+
+    @Column(nullable = false)
+    private String digest;
+
+    protected AuditEvent() {
+        // for JPA
+    }
+
+    public AuditEvent(Instant at, String actor, String action, String scopeName, String factId, String digest) {
+        this.id = UUID.randomUUID().toString();
+        this.at = at;
+        this.actor = actor;
+        this.action = action;
+        this.scopeName = scopeName;
+        this.factId = factId;
+        this.digest = digest;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public Instant at() {
+        return at;
+    }
+
+    public String actor() {
+        return actor;
+    }
+
+    public String action() {
+        return action;
+    }
+
+    public String scopeName() {
+        return scopeName;
+    }
+
+    public String factId() {
+        return factId;
+    }
+
+    public String digest() {
+        return digest;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.memoria.lifecycle.control;
+
+import dev.memoria.audit.control.AuditLog;
+import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.recall.control.KeywordIndex;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantSettingsRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Keeps a scope within the tenant's max_facts_per_scope, in the transaction of the write that went over:
+ * expired facts go first, then the lowest importance x retention, persistent facts only when no other
+ * fact is left.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class CapacityGuard {
+
+    @Inject
+    FactRepository facts;
+
+    @Inject
+    KeywordIndex index;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    TenantSettingsRepository settings;
+
+    /** Evicts what exceeds the limit; returns how many facts went. */
+    public int enforce(Scope scope, Instant now) {
+        int limit = settings.current().maxFactsPerScope();
+        long count = facts.countRows(scope);
+        if (count <= limit) {
+            return 0;
+        }
+        List<Fact> victims = facts.everyRow(scope).stream()
+                .sorted(evictionOrder(now))
+                .limit(count - limit)
+                .toList();
+        index.remove(scope.value(), victims);
+        audit.factsDeleted(AuditLog.Action.EVICT, victims, now);
+        victims.forEach(facts::remove);
+        return victims.size();
+    }
+
+    static Comparator<Fact> evictionOrder(Instant now) {
+        return Comparator.comparing((Fact f) -> !f.isExpired(now))
+                .thenComparing((Fact f) -> f.persistent())
+                .thenComparingDouble(f -> f.importance() * f.retention(now))
+                .thenComparing(Fact::createdAt);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.memoria.lifecycle.control;
+
+import dev.memoria.tenant.control.TenantContext;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.control.ActivateRequestContext;
+import jakarta.inject.Inject;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs a job over every tenant, binding each tenant in turn exactly as a request would, so the jobs go
+ * through the same tenant-isolated repositories as the API. Logs one line per run.
+ */
+@ApplicationScoped
+public class JobRunner {
+
+    private static final Logger LOG = Logger.getLogger(JobRunner.class.getName());
+
+    @Resource(lookup = "jdbc/memoria")
+    DataSource dataSource;
+
+    @Inject
+    TenantContext tenant;
+
+    @Inject
+    TenantJobSteps steps;
+
+    @Inject
+    JobRuns runs;
+
+    @ActivateRequestContext
+    public JobRuns.Run run(JobKind kind) {
+        Instant started = Instant.now();
+        long removed = 0;
+        List<String> tenants = tenants();
+        for (String tenantId : tenants) {
+            tenant.bind(tenantId, kind.actor(), null);
+            try {
+                removed += runForTenant(kind);
+            } catch (RuntimeException failure) {
+                LOG.log(Level.WARNING, "Job " + kind.wireName() + " failed for tenant " + tenantId + "; it goes on with the next", failure);
+            }
+        }
+        JobRuns.Run run = new JobRuns.Run(kind, started, Duration.between(started, Instant.now()), tenants.size(), removed);
+        runs.record(run);
+        LOG.info(() -> String.format("job:%s removed %d %s across %d tenants in %d ms", kind.wireName(), run.removed(),
+                kind == JobKind.PRUNE ? "log days" : "facts", run.tenants(), run.took().toMillis()));
+        return run;
+    }
+
+    private long runForTenant(JobKind kind) {
+        long removed = 0;
+        switch (kind) {
+            case TTL -> {
+                int batch;
+                do {
+                    batch = steps.evictExpired();
+                    removed += batch;
+                } while (batch == TenantJobSteps.BATCH);
+            }
+            case PRUNE -> {
+                for (String scope : steps.scopeNames()) {
+                    removed += steps.pruneLogs(scope);
+                }
+            }
+            case DECAY -> {
+                for (String scope : steps.scopeNames()) {
+                    removed += steps.decay(scope);
+                }
+            }
+            case CAPACITY -> {
+                for (String scope : steps.scopeNames()) {
+                    removed += steps.enforceCapacity(scope);
+                }
+            }
+        }
+        return removed;
+    }
+
+    /** Every tenant with memory; the one query that is not bound to a tenant, it reads only their ids. */
+    private List<String> tenants() {
+        List<String> tenants = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT DISTINCT tenant_id FROM memory_scope ORDER BY tenant_id")) {
+            while (rows.next()) {
+                tenants.add(rows.getString(1));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot list tenants", e);
+        }
+        return tenants;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.memoria.lifecycle.control;
+
+import dev.memoria.audit.control.AuditLog;
+import dev.memoria.dailylog.control.DailyLogService;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.recall.control.KeywordIndex;
+import dev.memoria.scope.control.ScopeRegistry;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantSettingsRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One bounded step of a job for the tenant bound to the current context, each its own short
+ * transaction, so a job never holds locks for long and a failure loses one step, not the run.
+ */
+@ApplicationScoped
+public class TenantJobSteps {
+
+    public static final int BATCH = 500;
+
+    @Inject
+    TenantEntityManager db;
+
+    @Inject
+    KeywordIndex index;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    DailyLogService logs;
+
+    @Inject
+    Decay decay;
+
+    @Inject
+    CapacityGuard capacity;
+
+    @Inject
+    ScopeRegistry scopes;
+
+    @Inject
+    TenantSettingsRepository settings;
+
+    /** Deletes up to BATCH expired facts (rows, postings and all); returns how many. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public int evictExpired() {
+        Instant now = Timestamps.now();
+        List<Fact> expired = db.get().createQuery("SELECT f FROM Fact f WHERE f.expiresAt <= :now ORDER BY f.expiresAt, f.id",
+                        Fact.class)
+                .setParameter("now", now).setMaxResults(BATCH).getResultList();
+        Map<String, List<Fact>> byScope = expired.stream().collect(Collectors.groupingBy(Fact::scopeName));
+        byScope.forEach((scope, facts) -> {
+            index.remove(scope, facts);
+            audit.factsDeleted(AuditLog.Action.EXPIRE, facts, now);
+            facts.forEach(db.get()::remove);
+        });
+        return expired.size();
+    }
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public int pruneLogs(String scope) {
+        return logs.prune(Scope.of(scope), null);
+    }
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public int decay(String scope) {
+        return settings.current().forgetBelow() > 0 ? decay.decay(Scope.of(scope)).forgotten() : 0;
+    }
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public int enforceCapacity(String scope) {
+        Scope target = Scope.of(scope);
+        scopes.touch(target, Timestamps.now());
+        return capacity.enforce(target, Timestamps.now());
+    }
+
+    /** The tenant's scope names. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public List<String> scopeNames() {
+        return db.get().createNativeQuery("SELECT scope_name FROM memory_scope WHERE tenant_id = ? ORDER BY scope_name")
+                .setParameter(1, db.tenantId()).getResultList().stream().map(String.class::cast).toList();
+    }
+}
