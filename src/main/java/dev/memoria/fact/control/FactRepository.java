@@ -3,6 +3,7 @@ package dev.memoria.fact.control;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.PageCursor;
+import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,6 +25,9 @@ public class FactRepository {
 
     @Inject
     TenantEntityManager db;
+
+    @Inject
+    SqlDialect dialect;
 
     public Optional<Fact> find(Scope scope, String id, Instant now) {
         return db.get().createQuery("SELECT f FROM Fact f WHERE f.id = :id AND " + LIVE, Fact.class)
@@ -88,14 +92,26 @@ public class FactRepository {
                 .getResultList();
     }
 
-    /** The live facts among {@code ids}, in no particular order. */
+    /**
+     * The live facts among {@code ids}, in no particular order. PostgreSQL answers an IN list from the
+     * primary key; H2 would scan the tenant's rows for one, so there each id is a point lookup.
+     */
     public List<Fact> findAll(Scope scope, java.util.Collection<String> ids, Instant now) {
         if (ids.isEmpty()) {
             return List.of();
         }
-        return db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids AND " + LIVE, Fact.class)
-                .setParameter("ids", ids).setParameter("scope", scope.value()).setParameter("now", now)
-                .getResultList();
+        if (!dialect.isPostgres()) {
+            return ids.stream().map(id -> find(scope, id, now)).flatMap(Optional::stream).toList();
+        }
+        List<String> all = List.copyOf(ids);
+        List<Fact> found = new java.util.ArrayList<>(all.size());
+        for (int from = 0; from < all.size(); from += 500) {
+            found.addAll(db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids AND " + LIVE, Fact.class)
+                    .setParameter("ids", all.subList(from, Math.min(all.size(), from + 500)))
+                    .setParameter("scope", scope.value()).setParameter("now", now)
+                    .getResultList());
+        }
+        return found;
     }
 
     /** Live persistent facts in creation order: the scope's MEMORY.md. */

@@ -2,13 +2,11 @@ package dev.memoria.recall.boundary;
 
 import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.fact.entity.FactType;
-import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.ContextService;
-import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
@@ -51,8 +49,8 @@ public class RecallResource {
                              @QueryParam("type") String type, @QueryParam("category") String category,
                              @QueryParam("tag") String tag) {
         String query = required(q);
-        KeywordIndex.Filter filter = new KeywordIndex.Filter(type(type), blank(category) ? null : category,
-                blank(tag) ? null : Tags.likePattern(tag));
+        RecallService.Filter filter = new RecallService.Filter(type(type), blank(category) ? null : category,
+                blank(tag) ? null : tag);
         List<RecallService.Recalled> results = recall.recall(Scope.of(scope), query,
                 QueryParams.intIn("limit", limit, 5, 1, 100), filter);
         Instant now = Timestamps.now();
@@ -103,11 +101,11 @@ public class RecallResource {
         return q.strip();
     }
 
-    private static String type(String type) {
+    private static FactType type(String type) {
         if (blank(type)) {
             return null;
         }
-        return FactType.fromWire(type).map(FactType::name)
+        return FactType.fromWire(type)
                 .orElseThrow(() -> ProblemException.invalid("type", "must be one of semantic, episodic, procedural"));
     }
 

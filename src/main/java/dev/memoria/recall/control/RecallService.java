@@ -2,6 +2,7 @@ package dev.memoria.recall.control;
 
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,11 +10,12 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
+import java.util.Set;
 
 /** Finding what matters for a query: pure BM25 search, and hybrid recall that also weighs use. */
 @ApplicationScoped
@@ -24,9 +26,29 @@ public class RecallService {
     public record Recalled(Fact fact, double score) {
     }
 
+    /** Narrowing of recall by the fact's own fields; null fields mean any. */
+    public record Filter(FactType type, String category, String tag) {
+        public static Filter none() {
+            return new Filter(null, null, null);
+        }
+
+        boolean isNone() {
+            return type == null && category == null && tag == null;
+        }
+
+        boolean accepts(Fact fact) {
+            return (type == null || fact.type() == type) && (category == null || fact.category().equals(category))
+                    && (tag == null || fact.tags().contains(tag));
+        }
+    }
+
     /** Recall looks this many times deeper than asked before re-ranking, so importance can lift a fact. */
     static final int CANDIDATE_FACTOR = 4;
     static final int MIN_CANDIDATES = 40;
+    /** Room for expired facts the TTL job has not removed yet: ranking sees them, results never do. */
+    static final int EXPIRED_MARGIN = 16;
+    /** With a filter, how many ranked facts are examined at most to fill the answer. */
+    static final int FILTERED_DEPTH = 2000;
 
     @Inject
     KeywordIndex index;
@@ -37,29 +59,45 @@ public class RecallService {
     /** The best {@code topK} facts by BM25 alone; nothing is reinforced. */
     public List<Fact> search(Scope scope, String query, int topK) {
         Instant now = Timestamps.now();
-        List<KeywordIndex.Hit> hits = index.search(scope.value(), terms(query), KeywordIndex.Filter.none(), topK, now);
-        Map<String, Fact> byId = byId(scope, hits, now);
-        return hits.stream().map(hit -> byId.get(hit.factId())).filter(f -> f != null).toList();
+        return live(scope, index.rank(scope.value(), terms(query), topK + EXPIRED_MARGIN), Filter.none(), topK, now)
+                .stream().map(Scored::fact).toList();
     }
 
     /** The best {@code limit} facts by relevance, importance and retention; each returned fact is reinforced. */
-    public List<Recalled> recall(Scope scope, String query, int limit, KeywordIndex.Filter filter) {
+    public List<Recalled> recall(Scope scope, String query, int limit, Filter filter) {
         Instant now = Timestamps.now();
-        List<KeywordIndex.Hit> hits = index.search(scope.value(), terms(query), filter,
-                Math.max(limit * CANDIDATE_FACTOR, MIN_CANDIDATES), now);
-        Map<String, Fact> byId = byId(scope, hits, now);
-        List<Recalled> ranked = HybridRanking.rank(hits, byId, now).stream().limit(limit).toList();
+        int candidates = Math.max(limit * CANDIDATE_FACTOR, MIN_CANDIDATES);
+        int depth = filter.isNone() ? candidates + EXPIRED_MARGIN : FILTERED_DEPTH;
+        List<Scored> relevant = live(scope, index.rank(scope.value(), terms(query), depth), filter, candidates, now);
+        List<Recalled> ranked = HybridRanking.rank(relevant, now).stream().limit(limit).toList();
         ranked.forEach(recalled -> recalled.fact().recordAccess(now));
         return ranked;
     }
 
-    private static java.util.Set<String> terms(String query) {
-        return TextAnalyzer.termFrequencies(query).keySet();
+    private record Scored(Fact fact, double relevance) {
     }
 
-    private Map<String, Fact> byId(Scope scope, List<KeywordIndex.Hit> hits, Instant now) {
-        List<String> ids = hits.stream().map(KeywordIndex.Hit::factId).toList();
-        return facts.findAll(scope, ids, now).stream().collect(Collectors.toMap(Fact::id, Function.identity()));
+    /** The first {@code wanted} hits, in rank order, that are live facts passing the filter. */
+    private List<Scored> live(Scope scope, List<KeywordIndex.Hit> hits, Filter filter, int wanted, Instant now) {
+        List<Scored> found = new ArrayList<>();
+        int batch = Math.max(wanted, 16);
+        for (int from = 0; from < hits.size() && found.size() < wanted; from += batch) {
+            List<KeywordIndex.Hit> slice = hits.subList(from, Math.min(hits.size(), from + batch));
+            Map<String, Fact> byId = new HashMap<>();
+            facts.findAll(scope, slice.stream().map(KeywordIndex.Hit::factId).toList(), now)
+                    .forEach(fact -> byId.put(fact.id(), fact));
+            for (KeywordIndex.Hit hit : slice) {
+                Fact fact = byId.get(hit.factId());
+                if (fact != null && filter.accepts(fact) && found.size() < wanted) {
+                    found.add(new Scored(fact, hit.score()));
+                }
+            }
+        }
+        return found;
+    }
+
+    private static Set<String> terms(String query) {
+        return TextAnalyzer.termFrequencies(query).keySet();
     }
 
     /** Relevance first, then how important and how fresh in memory a fact is. */
@@ -71,16 +109,11 @@ public class RecallService {
         private HybridRanking() {
         }
 
-        static List<Recalled> rank(List<KeywordIndex.Hit> hits, Map<String, Fact> facts, Instant now) {
-            double best = hits.stream().mapToDouble(KeywordIndex.Hit::score).max().orElse(1.0);
-            return hits.stream()
-                    .filter(hit -> facts.containsKey(hit.factId()))
-                    .map(hit -> {
-                        Fact fact = facts.get(hit.factId());
-                        double score = RELEVANCE * (best > 0 ? hit.score() / best : 0)
-                                + IMPORTANCE * fact.importance() + RETENTION * fact.retention(now);
-                        return new Recalled(fact, score);
-                    })
+        static List<Recalled> rank(List<Scored> relevant, Instant now) {
+            double best = relevant.stream().mapToDouble(Scored::relevance).max().orElse(1.0);
+            return relevant.stream()
+                    .map(s -> new Recalled(s.fact(), RELEVANCE * (best > 0 ? s.relevance() / best : 0)
+                            + IMPORTANCE * s.fact().importance() + RETENTION * s.fact().retention(now)))
                     .sorted(Comparator.comparingDouble(Recalled::score).reversed()
                             .thenComparing(recalled -> recalled.fact().id()))
                     .toList();
