@@ -142,6 +142,14 @@ public class FactRepository {
         db.get().remove(fact);
     }
 
+    /**
+     * Large writes stop EclipseLink from flushing before every query of the transaction (which compares
+     * every managed object each time: quadratic in a batch); they flush explicitly where SQL must see them.
+     */
+    public void flushOnlyAtCommit() {
+        db.get().setFlushMode(jakarta.persistence.FlushModeType.COMMIT);
+    }
+
     /** Writes pending changes and empties the persistence context, before rows change behind its back. */
     public void flushAndForget() {
         db.get().flush();

@@ -21,8 +21,10 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -73,6 +75,7 @@ public class FactService {
     public List<Remembered> rememberAll(Scope scope, List<FactInput> inputs) {
         Instant now = Timestamps.now();
         scopes.touch(scope, now);
+        facts.flushOnlyAtCommit();
         Write write = new Write(scope, now);
         write.prepare(inputs);
         List<Remembered> results = new ArrayList<>(inputs.size());
@@ -80,6 +83,7 @@ public class FactService {
             results.add(write.remember(input));
         }
         write.updateIndex();
+        facts.flush();
         capacity.enforce(scope, now);
         return results;
     }
@@ -151,6 +155,8 @@ public class FactService {
         private DuplicateFinder duplicates;
         private int logged;
         private final Set<Fact> created = new LinkedHashSet<>();
+        /** Keys saved by this write: not flushed yet, so queries cannot see them. */
+        private final Map<String, Fact> savedKeys = new HashMap<>();
         private final Set<Fact> changed = new LinkedHashSet<>();
 
         Write(Scope scope, Instant now) {
@@ -178,10 +184,12 @@ public class FactService {
         }
 
         private Remembered saveUnderKey(FactInput input) {
-            Optional<Fact> holder = facts.findAnyByKey(scope, input.key());
+            Optional<Fact> holder = Optional.ofNullable(savedKeys.get(input.key()))
+                    .or(() -> facts.findAnyByKey(scope, input.key()));
             if (holder.isPresent() && !holder.get().isExpired(now)) {
                 Fact fact = holder.get();
                 replace(fact, input);
+                savedKeys.put(input.key(), fact);
                 if (!created.contains(fact)) {
                     changed.add(fact);
                 }
@@ -193,7 +201,9 @@ public class FactService {
                 facts.remove(expired);
                 facts.flush();
             });
-            return create(input);
+            Remembered result = create(input);
+            savedKeys.put(input.key(), result.fact());
+            return result;
         }
 
         private Remembered reinforceOrCreate(FactInput input) {
