@@ -10,9 +10,13 @@ CREATE TABLE fact_term (
     fact_id    VARCHAR(36)  NOT NULL,
     tf         INTEGER      NOT NULL,
     doc_length INTEGER      NOT NULL,
+    -- minus the BM25 term-frequency weight at indexing time: the index below lists a term's best
+    -- postings first, so a very common term is read only as deep as a query needs
+    rank_key   DOUBLE PRECISION NOT NULL,
     CONSTRAINT pk_fact_term PRIMARY KEY (tenant_id, scope_name, term, fact_id)
 );
 CREATE INDEX ix_fact_term_fact ON fact_term (tenant_id, fact_id);
+CREATE INDEX ix_fact_term_rank ON fact_term (tenant_id, scope_name, term, rank_key);
 
 -- Document frequency of each term in a scope, so idf and the rarest terms of a text are point lookups.
 CREATE TABLE scope_term (

@@ -5,18 +5,24 @@ import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
 import jakarta.persistence.Query;
 import jakarta.transaction.Transactional;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.Set;
 
 /**
  * The BM25 keyword index over a fact's title, content, category and tags: postings in fact_term, document
@@ -36,6 +42,7 @@ public class KeywordIndex {
     }
 
     private static final int ROWS_PER_STATEMENT = 500;
+    static final int COMMON_TERM = 1000;
 
     @Inject
     TenantEntityManager db;
@@ -58,6 +65,7 @@ public class KeywordIndex {
         if (facts.isEmpty()) {
             return;
         }
+        double averageLength = scopeStatistics(scope).map(stats -> stats[1]).orElse(0.0);
         List<Object[]> postings = new ArrayList<>();
         Map<String, Long> documentsPerTerm = new HashMap<>();
         long totalLength = 0;
@@ -66,14 +74,15 @@ public class KeywordIndex {
             int length = terms.values().stream().mapToInt(Integer::intValue).sum();
             fact.docLength(length);
             totalLength += length;
+            double lengthNorm = averageLength > 0 ? averageLength : Math.max(1, length);
             terms.forEach((term, tf) -> {
-                postings.add(new Object[]{db.tenantId(), scope, term, fact.id(), tf, length});
+                double weight = Bm25.termScore(1.0, tf, length, lengthNorm);
+                postings.add(new Object[]{db.tenantId(), scope, term, fact.id(), tf, length, -weight});
                 documentsPerTerm.merge(term, 1L, Long::sum);
             });
         }
-        for (List<Object[]> chunk : chunks(postings)) {
-            insertRows("INSERT INTO fact_term (tenant_id, scope_name, term, fact_id, tf, doc_length) VALUES ", 6, chunk);
-        }
+        batch("INSERT INTO fact_term (tenant_id, scope_name, term, fact_id, tf, doc_length, rank_key) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?)", postings);
         adjustDocumentFrequencies(scope, documentsPerTerm);
         adjustScope(scope, facts.size(), totalLength);
     }
@@ -144,15 +153,17 @@ public class KeywordIndex {
     public Map<String, List<String>> postings(String scope, Collection<String> terms) {
         Map<String, List<String>> postings = new HashMap<>();
         for (String term : terms) {
-            postings.put(term, postingsOf(scope, term).stream().map(Posting::factId).toList());
+            postings.put(term, postingsOf(scope, term, Integer.MAX_VALUE).stream().map(Posting::factId).toList());
         }
         return postings;
     }
 
     /**
      * The {@code depth} best facts for the query terms by BM25, best first (expired facts included: callers
-     * drop them). MaxScore: terms are read rarest first, and once no unseen fact could still enter the
-     * top {@code depth}, the common terms are only looked up for the facts that can.
+     * drop them). Terms are read rarest first (MaxScore): once no unseen fact could still enter the top
+     * {@code depth}, the remaining terms are not read at all, and a very common term is read only to a
+     * bounded depth in rank_key order. The facts that end up on top then get the contributions they
+     * missed by point lookups, so their scores are exact.
      */
     public List<Hit> rank(String scope, Collection<String> terms, int depth) {
         Optional<double[]> stats = scopeStatistics(scope);
@@ -171,17 +182,30 @@ public class KeywordIndex {
             boundFrom[i] = boundFrom[i + 1] + idf[i] * (Bm25.K1 + 1);
         }
         Map<String, Double> scores = new HashMap<>();
+        Map<Integer, Set<String>> partiallyRead = new HashMap<>();
         for (int i = 0; i < rareFirst.size(); i++) {
-            double threshold = scores.size() >= depth ? kthBest(scores, depth) : 0;
-            if (scores.size() >= depth && boundFrom[i] < threshold) {
-                completeCandidates(scope, rareFirst.subList(i, rareFirst.size()), idf, i, boundFrom[i], threshold,
-                        scores, averageLength);
+            if (scores.size() >= depth && boundFrom[i] < kthBest(scores, depth)) {
+                for (int rest = i; rest < rareFirst.size(); rest++) {
+                    partiallyRead.put(rest, Set.of());
+                }
                 break;
             }
-            for (Posting posting : postingsOf(scope, rareFirst.get(i))) {
+            int readDepth = readDepth(frequencies.get(rareFirst.get(i)), depth);
+            Set<String> read = new HashSet<>();
+            for (Posting posting : postingsOf(scope, rareFirst.get(i), readDepth)) {
                 scores.merge(posting.factId(), Bm25.termScore(idf[i], posting.tf(), posting.docLength(), averageLength), Double::sum);
+                read.add(posting.factId());
+            }
+            if (read.size() < frequencies.get(rareFirst.get(i))) {
+                partiallyRead.put(i, read);
             }
         }
+        List<String> top = best(scores, depth).stream().map(Hit::factId).toList();
+        partiallyRead.forEach((i, read) -> completeScores(scope, rareFirst.get(i), idf[i], top, read, scores, averageLength));
+        return best(scores, depth);
+    }
+
+    private static List<Hit> best(Map<String, Double> scores, int depth) {
         return scores.entrySet().stream()
                 .map(e -> new Hit(e.getKey(), e.getValue()))
                 .sorted(Comparator.comparingDouble(Hit::score).reversed().thenComparing(Hit::factId))
@@ -189,21 +213,20 @@ public class KeywordIndex {
                 .toList();
     }
 
-    /** Adds the remaining terms' scores to the facts that could still reach the top, by point lookups. */
-    private void completeCandidates(String scope, List<String> remaining, double[] idf, int offset, double bound,
-                                    double threshold, Map<String, Double> scores, double averageLength) {
-        List<String> contenders = scores.entrySet().stream()
-                .filter(e -> e.getValue() + bound >= threshold).map(Map.Entry::getKey).toList();
-        for (int j = 0; j < remaining.size(); j++) {
-            for (String factId : contenders) {
-                Object[] row = (Object[]) db.get().createNativeQuery("SELECT tf, doc_length FROM fact_term "
-                                + "WHERE tenant_id = ? AND scope_name = ? AND term = ? AND fact_id = ?")
-                        .setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, remaining.get(j))
-                        .setParameter(4, factId).getResultStream().findFirst().orElse(null);
-                if (row != null) {
-                    scores.merge(factId, Bm25.termScore(idf[offset + j], ((Number) row[0]).intValue(),
-                            ((Number) row[1]).intValue(), averageLength), Double::sum);
-                }
+    /** Adds one term's contribution to the given facts that its partial read did not reach. */
+    private void completeScores(String scope, String term, double idf, List<String> factIds, Set<String> alreadyRead,
+                                Map<String, Double> scores, double averageLength) {
+        for (String factId : factIds) {
+            if (alreadyRead.contains(factId)) {
+                continue;
+            }
+            Object[] row = (Object[]) db.get().createNativeQuery("SELECT tf, doc_length FROM fact_term "
+                            + "WHERE tenant_id = ? AND scope_name = ? AND term = ? AND fact_id = ?")
+                    .setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term)
+                    .setParameter(4, factId).getResultStream().findFirst().orElse(null);
+            if (row != null) {
+                scores.merge(factId, Bm25.termScore(idf, ((Number) row[0]).intValue(), ((Number) row[1]).intValue(),
+                        averageLength), Double::sum);
             }
         }
     }
@@ -219,10 +242,23 @@ public class KeywordIndex {
         return best.isEmpty() ? 0 : best.peek();
     }
 
-    private List<Posting> postingsOf(String scope, String term) {
-        List<?> rows = db.get().createNativeQuery("SELECT fact_id, tf, doc_length FROM fact_term "
-                        + "WHERE tenant_id = ? AND scope_name = ? AND term = ?")
-                .setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term).getResultList();
+    /**
+     * How deep to read a term's postings. A term in more than COMMON_TERM facts is read in rank_key order
+     * only to a depth the query can use: its idf is low, and a fact further down gains little from it.
+     * Facts that reach the top get their exact score through {@link #completeCandidates}.
+     */
+    static int readDepth(long documentFrequency, int depth) {
+        return documentFrequency <= COMMON_TERM ? Integer.MAX_VALUE : Math.max(COMMON_TERM, depth * 16);
+    }
+
+    private List<Posting> postingsOf(String scope, String term, int limit) {
+        Query query = db.get().createNativeQuery("SELECT fact_id, tf, doc_length FROM fact_term "
+                        + "WHERE tenant_id = ? AND scope_name = ? AND term = ? ORDER BY rank_key, fact_id")
+                .setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term);
+        if (limit < Integer.MAX_VALUE) {
+            query.setMaxResults(limit);
+        }
+        List<?> rows = query.getResultList();
         List<Posting> postings = new ArrayList<>(rows.size());
         for (Object row : rows) {
             Object[] c = (Object[]) row;
@@ -250,17 +286,14 @@ public class KeywordIndex {
         }
         List<Object[]> rows = new ArrayList<>();
         deltas.forEach((term, delta) -> rows.add(new Object[]{db.tenantId(), scope, term, delta}));
-        for (List<Object[]> chunk : chunks(rows)) {
-            if (dialect.isPostgres()) {
-                insertRows("INSERT INTO scope_term (tenant_id, scope_name, term, df) VALUES ", 4, chunk,
-                        " ON CONFLICT (tenant_id, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df");
-            } else {
-                insertRows("MERGE INTO scope_term t USING (VALUES ", 4, chunk,
-                        ") s (tenant_id, scope_name, term, df) ON t.tenant_id = s.tenant_id AND t.scope_name = s.scope_name"
-                                + " AND t.term = s.term WHEN MATCHED THEN UPDATE SET df = t.df + s.df"
-                                + " WHEN NOT MATCHED THEN INSERT (tenant_id, scope_name, term, df) VALUES (s.tenant_id, s.scope_name, s.term, s.df)");
-            }
-        }
+        batch(dialect.isPostgres()
+                ? "INSERT INTO scope_term (tenant_id, scope_name, term, df) VALUES (?, ?, ?, ?)"
+                        + " ON CONFLICT (tenant_id, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df"
+                : "MERGE INTO scope_term t USING (VALUES (CAST(? AS VARCHAR(63)), CAST(? AS VARCHAR(600)), CAST(? AS VARCHAR(64)),"
+                        + " CAST(? AS BIGINT))) s (tenant_id, scope_name, term, df) ON t.tenant_id = s.tenant_id"
+                        + " AND t.scope_name = s.scope_name AND t.term = s.term WHEN MATCHED THEN UPDATE SET df = t.df + s.df"
+                        + " WHEN NOT MATCHED THEN INSERT (tenant_id, scope_name, term, df) VALUES (s.tenant_id, s.scope_name, s.term, s.df)",
+                rows);
         deltas.forEach((term, delta) -> {
             if (delta < 0) {
                 db.get().createNativeQuery("DELETE FROM scope_term WHERE tenant_id = ? AND scope_name = ? AND term = ? AND df <= 0")
@@ -269,20 +302,26 @@ public class KeywordIndex {
         });
     }
 
-    private void insertRows(String prefix, int columns, List<Object[]> rows) {
-        insertRows(prefix, columns, rows, "");
-    }
-
-    private void insertRows(String prefix, int columns, List<Object[]> rows, String suffix) {
-        String row = "(" + String.join(", ", Collections.nCopies(columns, "?")) + ")";
-        Query statement = db.get().createNativeQuery(prefix + String.join(", ", Collections.nCopies(rows.size(), row)) + suffix);
-        int p = 1;
-        for (Object[] values : rows) {
-            for (Object value : values) {
-                statement.setParameter(p++, value);
+    /**
+     * One statement for many rows through JDBC batching on the transaction's own connection: EclipseLink
+     * binds native parameters by a linear search, quadratic in a multi-row statement's parameter count.
+     */
+    private void batch(String sql, List<Object[]> rows) {
+        Connection connection = db.get().unwrap(Connection.class);
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < rows.size(); i++) {
+                Object[] row = rows.get(i);
+                for (int column = 0; column < row.length; column++) {
+                    statement.setObject(column + 1, row[column]);
+                }
+                statement.addBatch();
+                if ((i + 1) % ROWS_PER_STATEMENT == 0 || i == rows.size() - 1) {
+                    statement.executeBatch();
+                }
             }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot write the keyword index", e);
         }
-        statement.executeUpdate();
     }
 
     private static <T> List<List<T>> chunks(List<T> all) {

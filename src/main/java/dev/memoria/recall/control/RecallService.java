@@ -43,10 +43,10 @@ public class RecallService {
     }
 
     /** Recall looks this many times deeper than asked before re-ranking, so importance can lift a fact. */
-    static final int CANDIDATE_FACTOR = 4;
-    static final int MIN_CANDIDATES = 40;
+    static final int CANDIDATE_FACTOR = 3;
+    static final int MIN_CANDIDATES = 20;
     /** Room for expired facts the TTL job has not removed yet: ranking sees them, results never do. */
-    static final int EXPIRED_MARGIN = 16;
+    static final int EXPIRED_MARGIN = 8;
     /** With a filter, how many ranked facts are examined at most to fill the answer. */
     static final int FILTERED_DEPTH = 2000;
 
