@@ -16,7 +16,7 @@ CREATE TABLE fact_term (
     CONSTRAINT pk_fact_term PRIMARY KEY (tenant_id, scope_name, term, fact_id)
 );
 CREATE INDEX ix_fact_term_fact ON fact_term (tenant_id, fact_id);
-CREATE INDEX ix_fact_term_rank ON fact_term (tenant_id, scope_name, term, rank_key);
+CREATE INDEX ix_fact_term_rank ON fact_term (tenant_id, scope_name, term, rank_key, fact_id);
 
 -- Document frequency of each term in a scope, so idf and the rarest terms of a text are point lookups.
 CREATE TABLE scope_term (
