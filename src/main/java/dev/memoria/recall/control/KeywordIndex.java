@@ -213,19 +213,28 @@ public class KeywordIndex {
                 .toList();
     }
 
-    /** Adds one term's contribution to the given facts that its partial read did not reach. */
+    /**
+     * Adds one term's contribution to the given facts that its partial read did not reach: one IN query on
+     * PostgreSQL, point lookups on H2 (in-process, and it would scan for an IN list).
+     */
     private void completeScores(String scope, String term, double idf, List<String> factIds, Set<String> alreadyRead,
                                 Map<String, Double> scores, double averageLength) {
-        for (String factId : factIds) {
-            if (alreadyRead.contains(factId)) {
-                continue;
+        List<String> missing = factIds.stream().filter(id -> !alreadyRead.contains(id)).toList();
+        if (missing.isEmpty()) {
+            return;
+        }
+        List<List<String>> lookups = dialect.isPostgres() ? List.of(missing) : missing.stream().map(List::of).toList();
+        for (List<String> ids : lookups) {
+            Query query = db.get().createNativeQuery("SELECT fact_id, tf, doc_length FROM fact_term "
+                    + "WHERE tenant_id = ? AND scope_name = ? AND term = ? AND fact_id "
+                    + (ids.size() == 1 ? "= ?" : "IN (" + String.join(", ", Collections.nCopies(ids.size(), "?")) + ")"));
+            query.setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term);
+            for (int i = 0; i < ids.size(); i++) {
+                query.setParameter(4 + i, ids.get(i));
             }
-            Object[] row = (Object[]) db.get().createNativeQuery("SELECT tf, doc_length FROM fact_term "
-                            + "WHERE tenant_id = ? AND scope_name = ? AND term = ? AND fact_id = ?")
-                    .setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term)
-                    .setParameter(4, factId).getResultStream().findFirst().orElse(null);
-            if (row != null) {
-                scores.merge(factId, Bm25.termScore(idf, ((Number) row[0]).intValue(), ((Number) row[1]).intValue(),
+            for (Object row : query.getResultList()) {
+                Object[] c = (Object[]) row;
+                scores.merge((String) c[0], Bm25.termScore(idf, ((Number) c[1]).intValue(), ((Number) c[2]).intValue(),
                         averageLength), Double::sum);
             }
         }
@@ -252,12 +261,11 @@ public class KeywordIndex {
     }
 
     private List<Posting> postingsOf(String scope, String term, int limit) {
+        // an explicit LIMIT lets the planner walk the rank index instead of sorting the whole posting list
         Query query = db.get().createNativeQuery("SELECT fact_id, tf, doc_length FROM fact_term "
-                        + "WHERE tenant_id = ? AND scope_name = ? AND term = ? ORDER BY rank_key, fact_id")
+                        + "WHERE tenant_id = ? AND scope_name = ? AND term = ? ORDER BY rank_key, fact_id"
+                        + (limit < Integer.MAX_VALUE ? " LIMIT " + limit : ""))
                 .setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term);
-        if (limit < Integer.MAX_VALUE) {
-            query.setMaxResults(limit);
-        }
         List<?> rows = query.getResultList();
         List<Posting> postings = new ArrayList<>(rows.size());
         for (Object row : rows) {
