@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Forgetting on purpose: capacity eviction in the writing transaction, and the TTL, decay and capacity
@@ -61,8 +60,7 @@ class LifecycleIT extends Deployments {
         String lasting = remember("user:3", "Door code policy: ask security", 0.5, false);
         Thread.sleep(1500);
 
-        JsonObject run = runJob("ttl");
-        assertTrue(run.getInt("removed") >= 1, run.toString());
+        runJob("ttl"); // the minute timer may have been first: either way the row is gone and audited
         assertEquals(Set.of(lasting), ids("user:3"));
         JsonObject expired = audit("expire").stream().filter(e -> e.getString("fact_id").equals(fleeting)).findFirst()
                 .orElseThrow(() -> new AssertionError("no audit event for the expired fact"));

@@ -2,6 +2,7 @@ package dev.memoria.audit.boundary;
 
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.audit.entity.AuditEvent;
+import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.PageCursor;
@@ -45,20 +46,10 @@ public class AuditResource {
                     .add("actor", event.actor())
                     .add("action", event.action())
                     .add("scope", event.scopeName());
-            if (event.factId() == null) {
-                item.addNull("fact_id");
-            } else {
-                item.add("fact_id", event.factId());
-            }
-            items.add(item.add("digest", event.digest()));
+            items.add(JsonFields.addNullable(item, "fact_id", event.factId()).add("digest", event.digest()));
         });
-        JsonObjectBuilder json = Json.createObjectBuilder().add("items", items);
-        if (rows.size() > max) {
-            AuditEvent last = rows.get(max - 1);
-            json.add("next_cursor", new PageCursor(last.at(), last.id()).encode());
-        } else {
-            json.addNull("next_cursor");
-        }
-        return json.build();
+        AuditEvent last = rows.size() > max ? rows.get(max - 1) : null;
+        return JsonFields.addNullable(Json.createObjectBuilder().add("items", items), "next_cursor",
+                last == null ? null : new PageCursor(last.at(), last.id()).encode()).build();
     }
 }

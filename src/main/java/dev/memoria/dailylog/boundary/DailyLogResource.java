@@ -2,6 +2,7 @@ package dev.memoria.dailylog.boundary;
 
 import dev.memoria.dailylog.control.DailyLogService;
 import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.ProblemException;
@@ -12,7 +13,6 @@ import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -50,17 +50,11 @@ public class DailyLogResource {
         JsonArrayBuilder items = Json.createArrayBuilder();
         for (DailyLogEntry entry : logs.recent(Scope.of(scope), QueryParams.intIn("days", days, 7, 1, 3650),
                 QueryParams.intIn("limit", limit, 50, 1, 1000))) {
-            JsonObjectBuilder item = Json.createObjectBuilder()
+            items.add(JsonFields.addNullable(Json.createObjectBuilder()
                     .add("timestamp", Timestamps.format(entry.loggedAt()))
                     .add("category", entry.category())
                     .add("content", entry.content())
-                    .add("persistent", entry.persistent());
-            if (entry.factId() == null) {
-                item.addNull("fact_id");
-            } else {
-                item.add("fact_id", entry.factId());
-            }
-            items.add(item);
+                    .add("persistent", entry.persistent()), "fact_id", entry.factId()));
         }
         return Json.createObjectBuilder().add("items", items).build();
     }

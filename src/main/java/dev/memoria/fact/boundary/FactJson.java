@@ -2,6 +2,8 @@ package dev.memoria.fact.boundary;
 
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.platform.control.Timestamps;
+
+import static dev.memoria.platform.boundary.JsonFields.addNullable;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -22,8 +24,8 @@ public final class FactJson {
         JsonObjectBuilder json = Json.createObjectBuilder()
                 .add("id", fact.id())
                 .add("scope", fact.scopeName());
-        text(json, "key", fact.key());
-        text(json, "title", fact.title());
+        addNullable(json, "key", fact.key());
+        addNullable(json, "title", fact.title());
         json.add("content", fact.content())
                 .add("category", fact.category())
                 .add("type", fact.type().wireName())
@@ -33,22 +35,14 @@ public final class FactJson {
                 .add("source", fact.source())
                 .add("created_at", Timestamps.format(fact.createdAt()))
                 .add("updated_at", Timestamps.format(fact.updatedAt()));
-        text(json, "last_accessed_at", Timestamps.format(fact.lastAccessedAt()));
+        addNullable(json, "last_accessed_at", Timestamps.format(fact.lastAccessedAt()));
         json.add("access_count", fact.accessCount());
-        text(json, "expires_at", Timestamps.format(fact.expiresAt()));
+        addNullable(json, "expires_at", Timestamps.format(fact.expiresAt()));
         return json.add("retention", round(fact.retention(now)));
     }
 
     /** Importance steps of 0.05 must not print as 0.6000000000000001. */
     static double round(double value) {
         return Math.round(value * 1e9) / 1e9;
-    }
-
-    private static void text(JsonObjectBuilder json, String name, String value) {
-        if (value == null) {
-            json.addNull(name);
-        } else {
-            json.add(name, value);
-        }
     }
 }

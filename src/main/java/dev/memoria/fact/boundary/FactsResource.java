@@ -6,6 +6,7 @@ import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.control.FactService.Remembered;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.PageCursor;
@@ -125,13 +126,8 @@ public class FactsResource {
         Instant now = Timestamps.now();
         JsonArrayBuilder items = Json.createArrayBuilder();
         page.items().forEach(fact -> items.add(FactJson.of(fact, now)));
-        var json = Json.createObjectBuilder().add("items", items);
-        if (page.next() == null) {
-            json.addNull("next_cursor");
-        } else {
-            json.add("next_cursor", page.next().encode());
-        }
-        return json.build();
+        return JsonFields.addNullable(Json.createObjectBuilder().add("items", items), "next_cursor",
+                page.next() == null ? null : page.next().encode()).build();
     }
 
     @GET

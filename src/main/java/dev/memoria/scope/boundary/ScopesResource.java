@@ -1,5 +1,6 @@
 package dev.memoria.scope.boundary;
 
+import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.ProblemException;
@@ -12,7 +13,6 @@ import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -51,13 +51,8 @@ public class ScopesResource {
                 .add("persistent_facts", row.persistentFacts())
                 .add("log_entries", row.logEntries())
                 .add("updated_at", Timestamps.format(row.updatedAt()))));
-        JsonObjectBuilder json = Json.createObjectBuilder().add("items", items);
-        if (rows.size() > max) {
-            json.add("next_cursor", encode(rows.get(max - 1).scope()));
-        } else {
-            json.addNull("next_cursor");
-        }
-        return json.build();
+        return JsonFields.addNullable(Json.createObjectBuilder().add("items", items), "next_cursor",
+                rows.size() > max ? encode(rows.get(max - 1).scope()) : null).build();
     }
 
     private static String encode(String scopeName) {
