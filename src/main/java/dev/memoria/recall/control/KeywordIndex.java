@@ -18,6 +18,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -173,6 +174,9 @@ public class KeywordIndex {
         long documents = (long) stats.get()[0];
         double averageLength = stats.get()[1];
         Map<String, Long> frequencies = documentFrequencies(scope, terms);
+        if (frequencies.isEmpty()) {
+            return List.of(); // no fact holds any of the terms
+        }
         List<String> rareFirst = frequencies.keySet().stream()
                 .sorted(Comparator.comparingLong((String t) -> frequencies.get(t)).thenComparing(Comparator.naturalOrder()))
                 .toList();
@@ -180,6 +184,9 @@ public class KeywordIndex {
         double[] boundFrom = new double[rareFirst.size() + 1];
         for (int i = rareFirst.size() - 1; i >= 0; i--) {
             boundFrom[i] = boundFrom[i + 1] + idf[i] * (Bm25.K1 + 1);
+        }
+        if (dialect.isPostgres()) {
+            return rankInOneStatement(scope, rareFirst, frequencies, idf, depth, averageLength);
         }
         Map<String, Double> scores = new HashMap<>();
         Map<Integer, Set<String>> partiallyRead = new HashMap<>();
@@ -203,6 +210,51 @@ public class KeywordIndex {
         List<String> top = best(scores, depth).stream().map(Hit::factId).toList();
         partiallyRead.forEach((i, read) -> completeScores(scope, rareFirst.get(i), idf[i], top, read, scores, averageLength));
         return best(scores, depth);
+    }
+
+    /**
+     * PostgreSQL: the same reads (whole posting lists of rare terms, the rank-ordered head of common ones)
+     * summed by the database in one round trip; the facts on top then get the contributions their
+     * common terms' heads did not reach.
+     */
+    private List<Hit> rankInOneStatement(String scope, List<String> terms, Map<String, Long> frequencies, double[] idf,
+                                         int depth, double averageLength) {
+        List<Object> params = new ArrayList<>();
+        List<String> reads = new ArrayList<>();
+        for (int i = 0; i < terms.size(); i++) {
+            int readDepth = readDepth(frequencies.get(terms.get(i)), depth);
+            reads.add("(SELECT fact_id, CAST(? AS DOUBLE PRECISION) * tf / (tf + CAST(? AS DOUBLE PRECISION)"
+                    + " + CAST(? AS DOUBLE PRECISION) * doc_length) AS w FROM fact_term"
+                    + " WHERE tenant_id = ? AND scope_name = ? AND term = ?"
+                    + (readDepth < Integer.MAX_VALUE ? " ORDER BY rank_key, fact_id LIMIT " + readDepth : "") + ")");
+            params.addAll(List.of(idf[i] * (Bm25.K1 + 1), Bm25.K1 * (1 - Bm25.B), Bm25.K1 * Bm25.B / averageLength,
+                    db.tenantId(), scope, terms.get(i)));
+        }
+        Query query = db.get().createNativeQuery("SELECT fact_id, SUM(w) AS score FROM ("
+                + String.join(" UNION ALL ", reads) + ") postings GROUP BY fact_id ORDER BY score DESC, fact_id LIMIT " + depth);
+        for (int i = 0; i < params.size(); i++) {
+            query.setParameter(i + 1, params.get(i));
+        }
+        Map<String, Double> scores = new LinkedHashMap<>();
+        for (Object row : query.getResultList()) {
+            Object[] c = (Object[]) row;
+            scores.put((String) c[0], ((Number) c[1]).doubleValue());
+        }
+        List<String> top = List.copyOf(scores.keySet());
+        for (int i = 0; i < terms.size(); i++) {
+            if (readDepth(frequencies.get(terms.get(i)), depth) < frequencies.get(terms.get(i))) {
+                completeScores(scope, terms.get(i), idf[i], top, readBy(scope, terms.get(i), top, depth), scores, averageLength);
+            }
+        }
+        return best(scores, depth);
+    }
+
+    /** Which of {@code factIds} the rank-ordered head of a common term covered. */
+    private Set<String> readBy(String scope, String term, List<String> factIds, int depth) {
+        Set<String> head = new HashSet<>();
+        postingsOf(scope, term, readDepth(Long.MAX_VALUE, depth)).forEach(posting -> head.add(posting.factId()));
+        head.retainAll(factIds);
+        return head;
     }
 
     private static List<Hit> best(Map<String, Double> scores, int depth) {
