@@ -38,10 +38,6 @@ public class TenantContext {
         return tenantId;
     }
 
-    public boolean isBound() {
-        return tenantId != null;
-    }
-
     public String actor() {
         return actor;
     }
