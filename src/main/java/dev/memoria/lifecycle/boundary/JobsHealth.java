@@ -21,6 +21,7 @@ public class JobsHealth implements HealthCheck {
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder response = HealthCheckResponse.named("lifecycle-jobs").up();
         for (JobKind kind : JobKind.values()) {
+            response.withData(kind.wireName() + ".runs", runs.runs(kind));
             runs.last(kind).ifPresent(run -> response
                     .withData(kind.wireName() + ".last_run", run.startedAt().toString())
                     .withData(kind.wireName() + ".removed", run.removed())

@@ -16,9 +16,16 @@ public class JobRuns {
     }
 
     private final Map<JobKind, Run> last = new EnumMap<>(JobKind.class);
+    private final Map<JobKind, Long> count = new EnumMap<>(JobKind.class);
 
     public synchronized void record(Run run) {
         last.put(run.kind(), run);
+        count.merge(run.kind(), 1L, Long::sum);
+    }
+
+    /** How many runs of the job this server made since it started. */
+    public synchronized long runs(JobKind kind) {
+        return count.getOrDefault(kind, 0L);
     }
 
     public synchronized Optional<Run> last(JobKind kind) {
