@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Forgetting on purpose: capacity eviction in the writing transaction, and the TTL, decay and capacity
@@ -81,6 +82,26 @@ class LifecycleIT extends Deployments {
         List<JsonObject> decayed = audit("decay");
         assertEquals(List.of(faded), decayed.stream().map(e -> e.getString("fact_id")).toList());
         assertEquals("job:decay", decayed.get(0).getString("actor"));
+    }
+
+    @Test
+    void thePruneJobKeepsEachTenantsOwnNumberOfDays() {
+        Api otherTenant = api.as(Tokens.token(Tokens.newTenant("life-long"), Tokens.ALL_ROLES));
+        settings("{\"max_log_days\":5}");
+        assertEquals(200, otherTenant.put("api/v1/tenant/settings", "{\"max_log_days\":30}").status());
+        String kept = remember("user:5", "Keeps a persistent fact through pruning", 0.5, true);
+        assertEquals(201, otherTenant.post("api/v1/scopes/user:5/facts", "{\"content\":\"Logged ten days ago\"}").status());
+        for (Api tenantApi : List.of(api, otherTenant)) {
+            assertEquals(200, tenantApi.post("api/v1/test-hooks/scopes/user:5/logs:age?days=10", "").status());
+        }
+
+        runJob("prune");
+        assertEquals(0, api.get("api/v1/scopes/user:5/logs?days=30").items().size(), "older than this tenant's 5 days");
+        assertEquals(1, otherTenant.get("api/v1/scopes/user:5/logs?days=30").items().size(), "within the other's 30 days");
+        assertEquals(Set.of(kept), ids("user:5"), "pruning never touches facts");
+        JsonObject pruned = audit("prune_logs").get(0);
+        assertEquals("job:prune", pruned.getString("actor"));
+        assertTrue(pruned.isNull("fact_id"));
     }
 
     @Test

@@ -42,11 +42,12 @@ public class DailyLogRepository {
         return newest;
     }
 
-    /** One UTC day, oldest first. */
+    /** One UTC day (null: every day), oldest first. */
     public List<DailyLogEntry> day(String scope, LocalDate day) {
-        return db.get().createQuery("SELECT e FROM DailyLogEntry e WHERE e.scopeName = :scope AND e.day = :day "
-                        + "ORDER BY e.loggedAt, e.id", DailyLogEntry.class)
-                .setParameter("scope", scope).setParameter("day", day).getResultList();
+        TypedQuery<DailyLogEntry> query = db.get().createQuery("SELECT e FROM DailyLogEntry e WHERE e.scopeName = :scope"
+                + (day == null ? "" : " AND e.day = :day") + " ORDER BY e.loggedAt, e.id", DailyLogEntry.class)
+                .setParameter("scope", scope);
+        return (day == null ? query : query.setParameter("day", day)).getResultList();
     }
 
     /**

@@ -53,6 +53,13 @@ public class DailyLogService {
         deleteBefore(scope, null, AuditLog.Action.CLEAR_LOGS);
     }
 
+    /** Moves every entry of the scope {@code days} back in time (test hook: pruning needs old days). */
+    public int backdate(Scope scope, int days) {
+        List<DailyLogEntry> entries = logs.day(scope.value(), null);
+        entries.forEach(entry -> entry.backdate(days));
+        return entries.size();
+    }
+
     /** Deletes the days before {@code firstKept} (null: all), one audit event a day; returns how many days went. */
     private int deleteBefore(Scope scope, LocalDate firstKept, AuditLog.Action action) {
         Map<LocalDate, List<String>> deleted = logs.deleteBefore(scope.value(), firstKept);

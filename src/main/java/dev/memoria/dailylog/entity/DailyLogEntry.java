@@ -59,6 +59,12 @@ public class DailyLogEntry {
         this.factId = factId;
     }
 
+    /** Moves the entry {@code days} into the past; only the test hook ages logs. */
+    public void backdate(int days) {
+        loggedAt = loggedAt.minus(java.time.Duration.ofDays(days));
+        day = LocalDate.ofInstant(loggedAt, ZoneOffset.UTC);
+    }
+
     public String id() {
         return id;
     }

@@ -1,10 +1,13 @@
 package dev.memoria.lifecycle.boundary;
 
+import dev.memoria.dailylog.control.DailyLogService;
 import dev.memoria.lifecycle.control.JobKind;
 import dev.memoria.lifecycle.control.JobRunner;
 import dev.memoria.lifecycle.control.JobRuns;
+import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.ProblemException;
+import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -13,17 +16,20 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /**
- * Test hook: runs a lifecycle job now, across all tenants, instead of waiting for its timer. Exists only
- * when MEMORIA_TEST_HOOKS=true (the integration-test server); otherwise every call is 404.
+ * Test hooks, so tests need not wait for timers or calendars: run a lifecycle job now (across all
+ * tenants), or age a scope's daily log. They exist only when MEMORIA_TEST_HOOKS=true (the
+ * integration-test servers); otherwise every call is 404.
  */
-@Path("/test-hooks/jobs/{job}")
+@Path("/test-hooks")
 @Produces(MediaType.APPLICATION_JSON)
-public class JobTriggerResource {
+@RolesAllowed(Roles.ADMIN)
+public class TestHooksResource {
 
     @Inject
     @ConfigProperty(name = "memoria.test.hooks", defaultValue = "false")
@@ -32,16 +38,32 @@ public class JobTriggerResource {
     @Inject
     JobRunner runner;
 
+    @Inject
+    DailyLogService logs;
+
     @POST
-    @RolesAllowed(Roles.ADMIN)
+    @Path("jobs/{job}")
     @Operation(hidden = true)
-    public JsonObject run(@PathParam("job") String job) {
-        if (!enabled) {
-            throw ProblemException.notFound("No resource at this path.");
-        }
+    public JsonObject runJob(@PathParam("job") String job) {
+        requireEnabled();
         JobKind kind = JobKind.fromWire(job).orElseThrow(() -> ProblemException.notFound("No job named '" + job + "'."));
         JobRuns.Run run = runner.run(kind);
         return Json.createObjectBuilder().add("job", kind.wireName()).add("tenants", run.tenants())
                 .add("removed", run.removed()).add("took_ms", run.took().toMillis()).build();
+    }
+
+    @POST
+    @Path("scopes/{scope}/logs:age")
+    @Operation(hidden = true)
+    public JsonObject ageLogs(@PathParam("scope") String scope, @QueryParam("days") String days) {
+        requireEnabled();
+        int moved = logs.backdate(Scope.of(scope), QueryParams.intIn("days", days, 1, 1, 3650));
+        return Json.createObjectBuilder().add("entries", moved).build();
+    }
+
+    private void requireEnabled() {
+        if (!enabled) {
+            throw ProblemException.notFound("No resource at this path.");
+        }
     }
 }
