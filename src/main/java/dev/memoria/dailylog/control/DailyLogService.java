@@ -3,7 +3,6 @@ package dev.memoria.dailylog.control;
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,9 +27,6 @@ public class DailyLogService {
     TenantSettingsRepository settings;
 
     @Inject
-    ScopeRegistry scopes;
-
-    @Inject
     AuditLog audit;
 
     public List<DailyLogEntry> recent(Scope scope, int days, int limit) {
@@ -48,8 +44,8 @@ public class DailyLogService {
         return deleteBefore(scope, today().minusDays(keep), AuditLog.Action.PRUNE_LOGS);
     }
 
+    /** Clears the scope's logs; it touches no scope row, so clearing an unknown scope does not create one. */
     public void clear(Scope scope) {
-        scopes.touch(scope, Timestamps.now());
         deleteBefore(scope, null, AuditLog.Action.CLEAR_LOGS);
     }
 
