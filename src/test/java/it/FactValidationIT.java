@@ -21,10 +21,9 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import static it.support.ProblemAssertions.assertFieldErrors;
+import static it.support.ProblemAssertions.assertProblem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What the server refuses: every invalid fact, scope, body or content type is a 400/413/415
@@ -40,8 +39,6 @@ class FactValidationIT extends Deployments {
     private static final String VALID_FACT = "{\"content\":\"Prefers Python\"}";
     /** One character (one code point) that takes two UTF-16 units. */
     private static final String EMOJI = "\uD83D\uDE00";
-    private static final List<String> INTERNALS = List.of("Exception", "dev.memoria", "org.", "java.", "com.ibm", "SQL");
-
     private final Api api = new Api(Api.serverBase(), Tokens.token(Tokens.newTenant("valid"), Tokens.ALL_ROLES));
 
     static Stream<Arguments> invalidFacts() {
@@ -188,36 +185,6 @@ class FactValidationIT extends Deployments {
 
         assertEquals(200, reply.status(), reply::toString);
         assertEquals(1000, reply.json().getInt("created"));
-    }
-
-    /** The common shape of every refusal: RFC 9457 members, no stack trace or implementation names. */
-    static JsonObject assertProblem(Api.Reply reply, int status) {
-        assertEquals(status, reply.status(), reply::toString);
-        String contentType = reply.contentType();
-        assertNotNull(contentType, reply::toString);
-        assertTrue(contentType.startsWith("application/problem+json"), () -> contentType + ": " + reply);
-        for (String internal : INTERNALS) {
-            assertFalse(reply.body().contains(internal), () -> "leaks '" + internal + "': " + reply);
-        }
-        JsonObject problem = reply.json();
-        assertEquals(status, problem.getInt("status"), reply::toString);
-        for (String member : List.of("type", "title", "detail")) {
-            assertFalse(problem.getString(member, "").isBlank(), () -> "no " + member + ": " + reply);
-        }
-        return problem;
-    }
-
-    /** The problem lists an error with a message for each of the fields. */
-    static void assertFieldErrors(JsonObject problem, String... fields) {
-        assertTrue(problem.containsKey("errors"), problem::toString);
-        List<JsonObject> errors = problem.getJsonArray("errors").getValuesAs(JsonObject.class);
-        for (JsonObject error : errors) {
-            assertFalse(error.getString("message", "").isBlank(), error::toString);
-        }
-        List<String> named = errors.stream().map(error -> error.getString("field")).toList();
-        for (String field : fields) {
-            assertTrue(named.contains(field), () -> field + " not in " + problem);
-        }
     }
 
     private void assertNothingWritten() {

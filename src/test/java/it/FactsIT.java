@@ -31,8 +31,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
-import static it.FactValidationIT.assertFieldErrors;
-import static it.FactValidationIT.assertProblem;
+import static it.support.ProblemAssertions.assertFieldErrors;
+import static it.support.ProblemAssertions.assertProblem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
