@@ -59,6 +59,18 @@ class PlatformIT extends Deployments {
     }
 
     @Test
+    void metricsNeedNoTokenAndNameNoTenant() {
+        String tenant = Tokens.newTenant("metrics");
+        Api api = anonymous.as(Tokens.token(tenant, Tokens.ALL_ROLES));
+        assertEquals(201, api.post("api/v1/scopes/user:secret-scope/facts", "{\"content\":\"Counted, not named\"}").status());
+        Api.Reply metrics = anonymous.get("metrics");
+        assertEquals(200, metrics.status());
+        assertTrue(metrics.body().contains("jvm"), "JVM metrics are exported");
+        assertFalse(metrics.body().contains(tenant), "no tenant id in any label");
+        assertFalse(metrics.body().contains("secret-scope"), "no scope in any label");
+    }
+
+    @Test
     void unknownApiPathIs404Problem() {
         Api api = anonymous.as(Tokens.token(Tokens.newTenant("platform"), Tokens.ALL_ROLES));
         Api.Reply reply = api.get("api/v1/no-such-thing");
