@@ -30,6 +30,8 @@ public final class DuplicateFinder {
     private final Map<String, Long> frequencies;
     private final Map<String, Set<Fact>> factsByTerm = new HashMap<>();
     private final Map<Fact, WordSet> words = new HashMap<>();
+    /** Each content's probe terms, worked out once: analysis is the costly part of a batch. */
+    private final Map<String, List<String>> probesByContent = new HashMap<>();
     private final Scope scope;
     private final FactRepository facts;
     private final Instant now;
@@ -42,9 +44,12 @@ public final class DuplicateFinder {
         this.scope = scope;
         this.facts = facts;
         this.now = now;
+        Map<String, Set<String>> termsByContent = new HashMap<>();
+        contents.forEach(content -> termsByContent.computeIfAbsent(content, c -> TextAnalyzer.termFrequencies(c).keySet()));
         Set<String> allTerms = new HashSet<>();
-        contents.forEach(content -> allTerms.addAll(TextAnalyzer.termFrequencies(content).keySet()));
+        termsByContent.values().forEach(allTerms::addAll);
         this.frequencies = allTerms.isEmpty() ? Map.of() : index.documentFrequencies(scope.value(), allTerms);
+        termsByContent.forEach((content, terms) -> probesByContent.put(content, rarest(content, terms)));
         Set<String> probes = new HashSet<>();
         contents.forEach(content -> probes.addAll(probeTerms(content)));
         probes.retainAll(frequencies.keySet());
@@ -92,7 +97,11 @@ public final class DuplicateFinder {
 
     /** Up to probeCount of the content's index terms, rarest in the scope first. */
     private List<String> probeTerms(String content) {
-        return TextAnalyzer.termFrequencies(content).keySet().stream()
+        return probesByContent.computeIfAbsent(content, c -> rarest(c, TextAnalyzer.termFrequencies(c).keySet()));
+    }
+
+    private List<String> rarest(String content, Set<String> terms) {
+        return terms.stream()
                 .sorted(Comparator.comparingLong((String term) -> frequencies.getOrDefault(term, 0L))
                         .thenComparing(Comparator.naturalOrder()))
                 .limit(probeCount(WordSet.of(content)))

@@ -3,7 +3,6 @@ package dev.memoria.memorymd.control;
 import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.control.FactService;
-import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
@@ -37,9 +36,6 @@ public class MemoryMarkdownService {
         return MemoryMarkdown.render(persistentEntries(scope));
     }
 
-    public List<Fact> persistentFacts(Scope scope) {
-        return facts.persistent(scope, Timestamps.now());
-    }
 
     /** Imports every "- fact" line as a persistent fact; one already there (same category and content) is skipped. */
     public ImportResult importFile(Scope scope, String markdown) {
@@ -62,7 +58,7 @@ public class MemoryMarkdownService {
     }
 
     private List<MemoryMarkdown.Entry> persistentEntries(Scope scope) {
-        return persistentFacts(scope).stream()
+        return facts.persistent(scope, Timestamps.now()).stream()
                 .map(fact -> new MemoryMarkdown.Entry(fact.category(), fact.content())).toList();
     }
 }

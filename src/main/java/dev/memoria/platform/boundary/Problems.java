@@ -22,6 +22,12 @@ public final class Problems {
         return response(problem.status(), problem.type(), problem.title(), problem.getMessage(), problem.errors());
     }
 
+    /** The body could not be read as JSON of the expected shape (the JAX-RS runtime or JSON-P said so). */
+    public static Response malformedBody() {
+        return response(400, "malformed-body", "Malformed request body",
+                "The request body is not valid JSON of the expected shape.");
+    }
+
     public static Response response(int status, String type, String title, String detail) {
         return response(status, type, title, detail, List.of());
     }

@@ -22,8 +22,7 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
             return Problems.response(problem.get());
         }
         if (failure instanceof ProcessingException || Throwables.isJsonParsingFailure(failure)) {
-            return Problems.response(400, "malformed-body", "Malformed request body",
-                    "The request body is not valid JSON of the expected shape.");
+            return Problems.malformedBody();
         }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, failure);

@@ -17,8 +17,7 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
         }
         int status = exception.getResponse().getStatus();
         if (status == 400 || Throwables.isJsonParsingFailure(exception)) {
-            return Problems.response(400, "malformed-body", "Malformed request body",
-                    "The request body is not valid JSON of the expected shape.");
+            return Problems.malformedBody();
         }
         Response.StatusType statusType = Response.Status.fromStatusCode(status);
         String title = statusType == null ? "Error" : statusType.getReasonPhrase();

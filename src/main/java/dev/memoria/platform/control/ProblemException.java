@@ -35,10 +35,6 @@ public class ProblemException extends RuntimeException {
         return invalid(List.of(new FieldError(field, message)));
     }
 
-    public static ProblemException badRequest(String detail) {
-        return new ProblemException(400, "bad-request", "Bad request", detail, null);
-    }
-
     public static ProblemException notFound(String detail) {
         return new ProblemException(404, "not-found", "Not found", detail, null);
     }

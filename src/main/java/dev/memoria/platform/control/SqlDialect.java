@@ -29,15 +29,4 @@ public class SqlDialect {
     public boolean isPostgres() {
         return postgres;
     }
-
-    /** Insert-or-update of one row keyed by {@code keyColumns} (PostgreSQL); parameters are the columns in order. */
-    public String upsert(String table, String[] keyColumns, String[] columns, String[] updatedColumns) {
-        String placeholders = String.join(", ", java.util.Collections.nCopies(columns.length, "?"));
-        StringBuilder updates = new StringBuilder();
-        for (String column : updatedColumns) {
-            updates.append(updates.isEmpty() ? "" : ", ").append(column).append(" = EXCLUDED.").append(column);
-        }
-        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + placeholders + ") ON CONFLICT ("
-                + String.join(", ", keyColumns) + ") DO UPDATE SET " + updates;
-    }
 }

@@ -3,7 +3,6 @@ package dev.memoria.scope.control;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -28,19 +27,14 @@ public class ScopeRegistry {
     @Inject
     EmbeddedScopeCreator embeddedCreator;
 
-    private String upsert;
-
-    @PostConstruct
-    void prepare() {
-        upsert = dialect.upsert("memory_scope", new String[]{"tenant_id", "scope_name"},
-                new String[]{"tenant_id", "scope_name", "created_at", "updated_at"}, new String[]{"updated_at"});
-    }
+    private static final String POSTGRES_UPSERT = "INSERT INTO memory_scope (tenant_id, scope_name, created_at, updated_at) "
+            + "VALUES (?, ?, ?, ?) ON CONFLICT (tenant_id, scope_name) DO UPDATE SET updated_at = EXCLUDED.updated_at";
 
     @Transactional(Transactional.TxType.MANDATORY)
     public void touch(Scope scope, Instant now) {
         if (dialect.isPostgres()) {
             // ON CONFLICT is atomic: concurrent first writers of a scope never collide
-            db.get().createNativeQuery(upsert)
+            db.get().createNativeQuery(POSTGRES_UPSERT)
                     .setParameter(1, db.tenantId()).setParameter(2, scope.value())
                     .setParameter(3, Timestamp.from(now)).setParameter(4, Timestamp.from(now))
                     .executeUpdate();
