@@ -73,10 +73,15 @@ public class FactService {
     }
 
     public List<Remembered> rememberAll(Scope scope, List<FactInput> inputs) {
+        return rememberAll(scope, inputs, settings.current().dedupeThreshold());
+    }
+
+    /** Remembers with a dedup threshold of the caller's choosing (learn's conflict_threshold). */
+    public List<Remembered> rememberAll(Scope scope, List<FactInput> inputs, double dedupeThreshold) {
         Instant now = Timestamps.now();
         scopes.touch(scope, now);
         facts.flushOnlyAtCommit();
-        Write write = new Write(scope, now);
+        Write write = new Write(scope, now, dedupeThreshold);
         write.prepare(inputs);
         List<Remembered> results = new ArrayList<>(inputs.size());
         for (FactInput input : inputs) {
@@ -152,6 +157,7 @@ public class FactService {
     private final class Write {
         private final Scope scope;
         private final Instant now;
+        private final double dedupeThreshold;
         private DuplicateFinder duplicates;
         private int logged;
         private final Set<Fact> created = new LinkedHashSet<>();
@@ -159,9 +165,10 @@ public class FactService {
         private final Map<String, Fact> savedKeys = new HashMap<>();
         private final Set<Fact> changed = new LinkedHashSet<>();
 
-        Write(Scope scope, Instant now) {
+        Write(Scope scope, Instant now, double dedupeThreshold) {
             this.scope = scope;
             this.now = now;
+            this.dedupeThreshold = dedupeThreshold;
         }
 
         /** Reads what dedup needs for all inputs at once, so a batch costs a few queries, not one per fact. */
@@ -169,7 +176,7 @@ public class FactService {
             List<String> deduplicated = inputs.stream().filter(i -> i.key() == null && i.dedupe())
                     .map(FactInput::content).toList();
             if (!deduplicated.isEmpty()) {
-                duplicates = new DuplicateFinder(settings.current().dedupeThreshold(), deduplicated, scope, index, facts, now);
+                duplicates = new DuplicateFinder(dedupeThreshold, deduplicated, scope, index, facts, now);
             }
         }
 

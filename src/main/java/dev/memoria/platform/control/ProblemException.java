@@ -55,6 +55,15 @@ public class ProblemException extends RuntimeException {
         return new ProblemException(413, "payload-too-large", "Payload too large", detail, null);
     }
 
+    /** An upstream service (an LLM provider) failed or answered something unusable. */
+    public static ProblemException badGateway(String detail) {
+        return new ProblemException(502, "bad-gateway", "Bad gateway", detail, null);
+    }
+
+    public static ProblemException unavailable(String detail) {
+        return new ProblemException(503, "unavailable", "Service unavailable", detail, null);
+    }
+
     public int status() {
         return status;
     }

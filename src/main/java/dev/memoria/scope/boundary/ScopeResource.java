@@ -9,7 +9,6 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -21,7 +20,6 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.util.Map;
 
 @Path("/scopes/{scope}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -53,18 +51,7 @@ public class ScopeResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     @Operation(summary = "Counts and averages of the scope")
     public JsonObject stats() {
-        ScopeStatistics.Stats stats = statistics.of(Scope.of(scope));
-        return Json.createObjectBuilder()
-                .add("total_facts", stats.totalFacts())
-                .add("persistent_facts", stats.persistentFacts())
-                .add("avg_importance", round(stats.averageImportance()))
-                .add("avg_retention", round(stats.averageRetention()))
-                .add("by_type", counts(stats.byType()))
-                .add("by_category", counts(stats.byCategory()))
-                .add("log_days", stats.logDays())
-                .add("log_entries", stats.logEntries())
-                .add("snapshots", stats.snapshots())
-                .build();
+        return StatsJson.of(statistics.of(Scope.of(scope)));
     }
 
     @POST
@@ -74,15 +61,5 @@ public class ScopeResource {
     public JsonObject decay() {
         Decay.Result result = decay.decay(Scope.of(scope));
         return Json.createObjectBuilder().add("facts", result.facts()).add("forgotten", result.forgotten()).build();
-    }
-
-    private static JsonObjectBuilder counts(Map<String, Long> counts) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
-        counts.forEach(json::add);
-        return json;
-    }
-
-    private static double round(double value) {
-        return Math.round(value * 1e6) / 1e6;
     }
 }

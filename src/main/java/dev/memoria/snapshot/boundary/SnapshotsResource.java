@@ -113,7 +113,7 @@ public class SnapshotsResource {
         return array;
     }
 
-    private static JsonObject json(Snapshot snapshot) {
+    public static JsonObject json(Snapshot snapshot) {
         return Json.createObjectBuilder()
                 .add("name", snapshot.name())
                 .add("created_at", Timestamps.format(snapshot.createdAt()))

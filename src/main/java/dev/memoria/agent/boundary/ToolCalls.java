@@ -1,0 +1,207 @@
+package dev.memoria.agent.boundary;
+
+import dev.memoria.agent.control.AgentTool;
+import dev.memoria.agent.control.ToolArguments;
+import dev.memoria.agent.control.ToolCatalog;
+import dev.memoria.fact.boundary.FactJson;
+import dev.memoria.fact.control.FactFilter;
+import dev.memoria.fact.control.FactInput;
+import dev.memoria.fact.control.FactService;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactView;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.recall.control.ContextBlock;
+import dev.memoria.recall.control.RecallService;
+import dev.memoria.scope.boundary.StatsJson;
+import dev.memoria.scope.control.ScopeStatistics;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.snapshot.boundary.SnapshotsResource;
+import dev.memoria.snapshot.control.SnapshotService;
+import dev.memoria.snapshot.entity.Snapshot;
+import dev.memoria.tenant.control.TenantContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Runs one tool call for REST tool-calls and MCP alike: checks role and scope, validates the arguments,
+ * calls the same services as the REST API, and answers with text for the model plus structured data.
+ */
+@ApplicationScoped
+public class ToolCalls {
+
+    /** What a tool call gives back: model-ready text and the same result as data. */
+    public record Result(String content, JsonObject data) {
+    }
+
+    private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
+    @Inject
+    FactService facts;
+
+    @Inject
+    RecallService recall;
+
+    @Inject
+    ScopeStatistics statistics;
+
+    @Inject
+    SnapshotService snapshots;
+
+    @Inject
+    TenantContext tenant;
+
+    /**
+     * @param canWrite whether the caller holds memory.write (or admin)
+     * @param source   the fact source written by remember: "tool" or "mcp"
+     */
+    public Result call(AgentTool tool, ToolArguments args, Scope scope, boolean canWrite, String source) {
+        tenant.requireAccess(scope);
+        if (tool.writes() && !canWrite) {
+            throw ProblemException.forbidden("The tool '" + tool.wireName() + "' changes memory and needs the memory.write role.");
+        }
+        return switch (tool) {
+            case REMEMBER -> remember(args, scope, source);
+            case RECALL -> recall(args, scope);
+            case SEARCH_MEMORY -> search(args, scope);
+            case LIST_MEMORIES -> list(args, scope);
+            case DELETE_MEMORY -> delete(args, scope);
+            case STATS -> stats(args, scope);
+            case SNAPSHOT -> snapshot(args, scope);
+            case RESTORE -> restore(args, scope);
+        };
+    }
+
+    private Result remember(ToolArguments args, Scope scope, String source) {
+        args.check();
+        JsonObjectBuilder input = Json.createObjectBuilder(args.json()).add("source", source);
+        input.remove("scope");
+        FactService.Remembered remembered = facts.remember(scope, FactInput.parse(input.build(), FactInput.Mode.CREATE, "arguments."));
+        Fact fact = remembered.fact();
+        String outcome = remembered.outcome().name().toLowerCase(java.util.Locale.ROOT);
+        String text = switch (remembered.outcome()) {
+            case CREATED -> "Remembered: ";
+            case REINFORCED -> "Already remembered, reinforced: ";
+            case REPLACED -> "Updated: ";
+        } + ContextBlock.oneLine(fact.content()) + " (id " + fact.id() + ")";
+        return new Result(text, Json.createObjectBuilder().add("outcome", outcome)
+                .add("fact", FactJson.of(fact, Timestamps.now())).build());
+    }
+
+    private Result recall(ToolArguments args, Scope scope) {
+        String query = args.text("query", true, ToolCatalog.MAX_QUERY);
+        int limit = args.integer("limit", 5, 1, 100);
+        args.check();
+        List<RecallService.Recalled> results = recall.recall(scope, query, limit, RecallService.Filter.none());
+        Instant now = Timestamps.now();
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        StringBuilder lines = new StringBuilder();
+        for (RecallService.Recalled result : results) {
+            items.add(Json.createObjectBuilder().add("fact", FactJson.of(result.fact(), now))
+                    .add("score", Math.round(result.score() * 1e6) / 1e6));
+            lines.append(lines.isEmpty() ? "" : "\n").append('[').append(result.fact().type().wireName()).append("] ")
+                    .append(ContextBlock.oneLine(result.fact().content()));
+        }
+        String context = lines.toString();
+        return new Result(context.isEmpty() ? "Nothing relevant is remembered." : context,
+                Json.createObjectBuilder().add("query", query).add("items", items).add("context", context).build());
+    }
+
+    private Result search(ToolArguments args, Scope scope) {
+        String query = args.text("query", true, ToolCatalog.MAX_QUERY);
+        int topK = args.integer("top_k", 10, 1, 100);
+        args.check();
+        List<Fact> found = recall.search(scope, query, topK);
+        return new Result(found.isEmpty() ? "No memory matches '" + query + "'." : lines(found),
+                Json.createObjectBuilder().add("query", query).add("items", array(found)).build());
+    }
+
+    private Result list(ToolArguments args, Scope scope) {
+        String category = args.text("category", false, FactInput.MAX_CATEGORY);
+        int limit = args.integer("limit", 20, 1, 100);
+        args.check();
+        FactService.Page page = facts.list(scope, new FactFilter(category, null, null, null, null), null, limit);
+        String text = page.items().isEmpty() ? "No memories" + (category == null ? "" : " in category '" + category + "'") + "."
+                : lines(page.items()) + (page.next() == null ? "" : "\n(more memories exist; newest shown first)");
+        return new Result(text, Json.createObjectBuilder().add("items", array(page.items()))
+                .add("has_more", page.next() != null).build());
+    }
+
+    private Result delete(ToolArguments args, Scope scope) {
+        String keyOrId = args.text("key_or_id", true, 128);
+        args.check();
+        Fact fact = UUID.matcher(keyOrId).matches() ? byIdOrKey(scope, keyOrId) : facts.getByKey(scope, keyOrId);
+        JsonObject deleted = FactJson.of(fact, Timestamps.now());
+        facts.forget(scope, fact.id());
+        return new Result("Forgot: " + ContextBlock.oneLine(fact.content()),
+                Json.createObjectBuilder().add("deleted", deleted).build());
+    }
+
+    private Fact byIdOrKey(Scope scope, String keyOrId) {
+        try {
+            return facts.get(scope, keyOrId);
+        } catch (ProblemException notAnId) {
+            if (notAnId.status() != 404) {
+                throw notAnId;
+            }
+            return facts.getByKey(scope, keyOrId);
+        }
+    }
+
+    private Result stats(ToolArguments args, Scope scope) {
+        args.check();
+        ScopeStatistics.Stats stats = statistics.of(scope);
+        String text = stats.totalFacts() + " facts (" + stats.persistentFacts() + " pinned) in " + scope
+                + "; by type " + stats.byType() + "; by category " + stats.byCategory() + "; "
+                + stats.logEntries() + " log entries over " + stats.logDays() + " days; " + stats.snapshots() + " snapshots.";
+        return new Result(text, StatsJson.of(stats));
+    }
+
+    private Result snapshot(ToolArguments args, Scope scope) {
+        String name = snapshotName(args);
+        Snapshot snapshot = snapshots.create(scope, name);
+        return new Result("Saved snapshot '" + snapshot.name() + "' with " + snapshot.factCount() + " facts.",
+                SnapshotsResource.json(snapshot));
+    }
+
+    private Result restore(ToolArguments args, Scope scope) {
+        String name = snapshotName(args);
+        int restored = snapshots.restore(scope, name);
+        return new Result("Restored snapshot '" + name + "': the scope now holds its " + restored + " facts.",
+                Json.createObjectBuilder().add("restored", restored).build());
+    }
+
+    private static String snapshotName(ToolArguments args) {
+        String name = args.text("name", true, 64);
+        args.check();
+        if (!Snapshot.NAME.matcher(name).matches()) {
+            throw ProblemException.invalid("arguments.name", "must be 1-64 letters, digits, '.', '_' or '-'");
+        }
+        return name;
+    }
+
+    private static String lines(List<? extends FactView> found) {
+        StringBuilder text = new StringBuilder();
+        for (FactView fact : found) {
+            text.append(text.isEmpty() ? "" : "\n").append("- (").append(fact.category()).append(") ")
+                    .append(ContextBlock.oneLine(fact.content())).append(" [id ").append(fact.id())
+                    .append(fact.key() == null ? "" : ", key " + fact.key()).append(']');
+        }
+        return text.toString();
+    }
+
+    private static JsonArrayBuilder array(List<? extends FactView> found) {
+        Instant now = Timestamps.now();
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        found.forEach(fact -> array.add(FactJson.of(fact, now)));
+        return array;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.memoria.agent.boundary;
+
+import dev.memoria.agent.control.AgentTool;
+import dev.memoria.agent.control.ToolArguments;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.scope.entity.Scope;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+
+@Path("/scopes/{scope}/tool-calls")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Agent tools", description = "Tool definitions for OpenAI and Anthropic, and executing a tool call")
+public class ToolCallsResource {
+
+    static final String SOURCE = "tool";
+
+    @Inject
+    ToolCalls calls;
+
+    @Context
+    SecurityContext security;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Execute one tool call on the scope",
+            description = "Returns {\"content\": text for the model, \"data\": the structured result}. Unknown tool 404, "
+                    + "bad arguments 400 (nothing written), a writing tool without memory.write 403.")
+    @RequestBody(content = @Content(examples = @ExampleObject(name = "remember",
+            value = "{\"name\":\"remember\",\"arguments\":{\"content\":\"Prefers Python\",\"category\":\"preferences\"}}")))
+    public JsonObject call(@PathParam("scope") String scope, JsonValue body) {
+        if (!(body instanceof JsonObject json) || !(json.get("name") instanceof JsonString name)) {
+            throw ProblemException.invalid("name", "is required: the name of a tool from GET /api/v1/tools");
+        }
+        JsonValue arguments = json.getOrDefault("arguments", JsonValue.EMPTY_JSON_OBJECT);
+        if (arguments == JsonValue.NULL) {
+            arguments = JsonValue.EMPTY_JSON_OBJECT;
+        }
+        if (!(arguments instanceof JsonObject args)) {
+            throw ProblemException.invalid("arguments", "must be a JSON object");
+        }
+        AgentTool tool = AgentTool.fromWire(name.getString()).orElseThrow(() ->
+                ProblemException.notFound("No tool named '" + name.getString() + "'; GET /api/v1/tools lists them."));
+        boolean canWrite = security.isUserInRole(Roles.WRITE) || security.isUserInRole(Roles.ADMIN);
+        ToolCalls.Result result = calls.call(tool, new ToolArguments(tool, args, false), Scope.of(scope), canWrite, SOURCE);
+        return Json.createObjectBuilder().add("content", result.content()).add("data", result.data()).build();
+    }
+}

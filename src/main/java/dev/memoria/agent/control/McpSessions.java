@@ -1,0 +1,51 @@
+package dev.memoria.agent.control;
+
+import dev.memoria.agent.entity.McpSession;
+import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.platform.control.Timestamps;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.util.Optional;
+
+/** MCP sessions of the request's tenant: another tenant's session id is simply not found. */
+@ApplicationScoped
+@Transactional
+public class McpSessions {
+
+    @Inject
+    TenantEntityManager db;
+
+    public McpSession open(String protocolVersion, String subject) {
+        McpSession session = new McpSession(protocolVersion, subject, Timestamps.now());
+        db.get().persist(session);
+        return session;
+    }
+
+    /** The live session with this id, marked used; empty when unknown, ended or idle too long. */
+    public Optional<McpSession> use(String id) {
+        McpSession session = find(id).orElse(null);
+        if (session == null) {
+            return Optional.empty();
+        }
+        if (session.isIdle(Timestamps.now())) {
+            db.get().remove(session);
+            return Optional.empty();
+        }
+        session.use(Timestamps.now());
+        return Optional.of(session);
+    }
+
+    /** Ends a session; false when there was none. */
+    public boolean close(String id) {
+        Optional<McpSession> session = find(id);
+        session.ifPresent(db.get()::remove);
+        return session.isPresent();
+    }
+
+    private Optional<McpSession> find(String id) {
+        return db.get().createQuery("SELECT s FROM McpSession s WHERE s.id = :id", McpSession.class)
+                .setParameter("id", id).getResultStream().findFirst();
+    }
+}

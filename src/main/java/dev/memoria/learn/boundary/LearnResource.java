@@ -1,0 +1,146 @@
+package dev.memoria.learn.boundary;
+
+import dev.memoria.fact.boundary.FactJson;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.learn.control.LearnService;
+import dev.memoria.learn.control.LlmProvider;
+import dev.memoria.learn.control.Turn;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.entity.Scope;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+@Path("/scopes/{scope}/learn")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Learn", description = "Extract facts from a conversation")
+public class LearnResource {
+
+    static final int MAX_TURNS = 500;
+    static final int MAX_TURN_CHARS = 32_000;
+    static final int MAX_TOTAL_CHARS = 200_000;
+    private static final Set<String> ROLES = Set.of("user", "assistant", "system", "tool");
+    private static final Set<String> FIELDS = Set.of("turns", "provider", "conflict_threshold");
+
+    @Inject
+    LearnService learn;
+
+    @POST
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    @Operation(summary = "Learn facts from a conversation",
+            description = "provider: rules (default, built in, offline), openai, openai-compat or anthropic (configured "
+                    + "on the server with MEMORIA_LLM_*). Extracted facts go through dedup: similar facts are reinforced "
+                    + "(conflict_threshold overrides the tenant's dedupe_threshold). skipped counts user turns that gave "
+                    + "no fact. A failed or malformed LLM answer is a 502 and writes nothing.")
+    @RequestBody(content = @Content(examples = @ExampleObject(name = "conversation", value = """
+            {"turns":[{"role":"user","content":"hey"},{"role":"user","content":"I deploy everything in Docker"},
+             {"role":"assistant","content":"Got it, Docker examples from now on"}],"provider":"rules"}""")))
+    public JsonObject learn(@PathParam("scope") String scope, JsonValue body) {
+        if (!(body instanceof JsonObject json)) {
+            throw ProblemException.invalid("body", "must be a JSON object with a turns array");
+        }
+        List<FieldError> errors = new ArrayList<>();
+        json.keySet().stream().filter(name -> !FIELDS.contains(name))
+                .forEach(name -> errors.add(new FieldError(name, "unknown field")));
+        List<Turn> turns = turns(json.get("turns"), errors);
+        LlmProvider provider = provider(json.get("provider"), errors);
+        Double threshold = threshold(json.get("conflict_threshold"), errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid(errors);
+        }
+        LearnService.Learned learned = learn.learn(Scope.of(scope), turns, provider, threshold);
+        Instant now = Timestamps.now();
+        return Json.createObjectBuilder()
+                .add("added", facts(learned.added(), now))
+                .add("reinforced", facts(learned.reinforced(), now))
+                .add("skipped", learned.skipped())
+                .build();
+    }
+
+    private static List<Turn> turns(JsonValue value, List<FieldError> errors) {
+        if (!(value instanceof JsonArray array) || array.isEmpty() || array.size() > MAX_TURNS) {
+            errors.add(new FieldError("turns", "is required: an array of 1-" + MAX_TURNS + " {role, content} objects"));
+            return List.of();
+        }
+        List<Turn> turns = new ArrayList<>();
+        long total = 0;
+        for (int i = 0; i < array.size(); i++) {
+            String path = "turns[" + i + "].";
+            if (!(array.get(i) instanceof JsonObject turn)) {
+                errors.add(new FieldError("turns[" + i + "]", "must be an object with role and content"));
+                continue;
+            }
+            String role = turn.get("role") instanceof JsonString r ? r.getString() : null;
+            if (role == null || !ROLES.contains(role)) {
+                errors.add(new FieldError(path + "role", "must be one of user, assistant, system, tool"));
+            }
+            String content = turn.get("content") instanceof JsonString c ? c.getString() : null;
+            if (content == null || content.isBlank() || content.length() > MAX_TURN_CHARS) {
+                errors.add(new FieldError(path + "content", "must be a string of 1-" + MAX_TURN_CHARS + " characters"));
+            } else {
+                total += content.length();
+            }
+            turn.keySet().stream().filter(name -> !name.equals("role") && !name.equals("content"))
+                    .forEach(name -> errors.add(new FieldError(path + name, "unknown field")));
+            turns.add(new Turn(role, content));
+        }
+        if (total > MAX_TOTAL_CHARS) {
+            errors.add(new FieldError("turns", "must hold at most " + MAX_TOTAL_CHARS + " characters in all"));
+        }
+        return turns;
+    }
+
+    private static LlmProvider provider(JsonValue value, List<FieldError> errors) {
+        if (value == null || value == JsonValue.NULL) {
+            return LlmProvider.RULES;
+        }
+        LlmProvider provider = value instanceof JsonString s ? LlmProvider.fromWire(s.getString()).orElse(null) : null;
+        if (provider == null) {
+            errors.add(new FieldError("provider", "must be one of rules, openai, openai-compat, anthropic"));
+        }
+        return provider;
+    }
+
+    private static Double threshold(JsonValue value, List<FieldError> errors) {
+        if (value == null || value == JsonValue.NULL) {
+            return null;
+        }
+        if (!(value instanceof JsonNumber number) || number.doubleValue() < 0 || number.doubleValue() > 1) {
+            errors.add(new FieldError("conflict_threshold", "must be a number from 0.0 to 1.0"));
+            return null;
+        }
+        return number.doubleValue();
+    }
+
+    private static JsonArrayBuilder facts(List<Fact> facts, Instant now) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        facts.forEach(fact -> array.add(FactJson.of(fact, now)));
+        return array;
+    }
+}

@@ -1,0 +1,27 @@
+package dev.memoria.learn.control;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** What an extractor made of a conversation. */
+public record Extraction(List<ExtractedFact> facts) {
+
+    /** User turns that gave no fact: filler, questions, small talk (all user turns a fact did not cite). */
+    public int skippedUserTurns(List<Turn> turns) {
+        Set<Integer> cited = new HashSet<>();
+        facts.forEach(fact -> cited.add(fact.turn()));
+        long userTurns = turns.stream().filter(Turn::isUser).count();
+        if (cited.contains(-1)) {
+            // the extractor did not say where facts came from: assume one fact a turn
+            return (int) Math.max(0, userTurns - facts.size());
+        }
+        int skipped = 0;
+        for (int i = 0; i < turns.size(); i++) {
+            if (turns.get(i).isUser() && !cited.contains(i)) {
+                skipped++;
+            }
+        }
+        return skipped;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.memoria.learn.control;
+
+import dev.memoria.fact.control.FactInput;
+import dev.memoria.fact.entity.FactType;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What an LLM is asked to extract, and how its answer is read; any deviation is a malformed answer. */
+public final class LlmPrompt {
+
+    public static final String SYSTEM = """
+            You extract durable facts about the user from a conversation, for the user's long-term memory.
+            Keep: preferences and dislikes, identity (name, role, employer, location, time zone), the tools, \
+            languages and platforms they use or deploy on, how they want answers, and anything they ask to be remembered.
+            Skip: greetings, thanks, filler, questions, and anything that only matters for this conversation.
+            Write each fact as one short third-person sentence that starts with "User".
+            Answer with JSON only, no prose: {"facts":[{"content":"User prefers Python","type":"semantic",\
+            "importance":0.8,"category":"preferences","turn":0}]}
+            type is semantic (facts, preferences), episodic (events) or procedural (how the user wants things done); \
+            importance is 0.0 to 1.0; category is one or two lowercase words; turn is the index of the message the \
+            fact comes from. Answer {"facts":[]} when nothing is worth keeping.""";
+
+    /** Thrown when the model's answer is not the JSON asked for. */
+    public static final class MalformedAnswer extends RuntimeException {
+        MalformedAnswer(String message) {
+            super(message);
+        }
+    }
+
+    private LlmPrompt() {
+    }
+
+    /** The conversation as the user message: one numbered line per turn. */
+    public static String conversation(List<Turn> turns) {
+        StringBuilder text = new StringBuilder("Conversation:\n");
+        for (int i = 0; i < turns.size(); i++) {
+            text.append('[').append(i).append("] ").append(turns.get(i).role()).append(": ")
+                    .append(turns.get(i).content().replace('\n', ' ')).append('\n');
+        }
+        return text.toString();
+    }
+
+    /** Reads {"facts":[…]} from the model's text, tolerating a Markdown code fence around it. */
+    public static Extraction parse(String answer, int turnCount) {
+        JsonObject json = readObject(stripFence(answer));
+        if (!(json.get("facts") instanceof JsonArray facts)) {
+            throw new MalformedAnswer("the answer has no \"facts\" array");
+        }
+        List<ExtractedFact> extracted = new ArrayList<>();
+        for (JsonValue value : facts) {
+            extracted.add(fact(value, turnCount));
+        }
+        return new Extraction(extracted);
+    }
+
+    private static ExtractedFact fact(JsonValue value, int turnCount) {
+        if (!(value instanceof JsonObject fact) || !(fact.get("content") instanceof JsonString content)
+                || content.getString().isBlank() || content.getString().length() > FactInput.MAX_CONTENT) {
+            throw new MalformedAnswer("every fact needs a content string of 1-" + FactInput.MAX_CONTENT + " characters");
+        }
+        FactType type = fact.get("type") instanceof JsonString t ? FactType.fromWire(t.getString())
+                .orElseThrow(() -> new MalformedAnswer("unknown fact type '" + t.getString() + "'")) : FactType.SEMANTIC;
+        double importance = fact.get("importance") instanceof JsonNumber n ? n.doubleValue() : 0.5;
+        if (!(importance >= 0 && importance <= 1)) {
+            throw new MalformedAnswer("importance must be between 0 and 1");
+        }
+        String category = fact.get("category") instanceof JsonString c && !c.getString().isBlank()
+                && c.getString().length() <= FactInput.MAX_CATEGORY && c.getString().indexOf('\n') < 0
+                ? c.getString().strip() : "general";
+        int turn = fact.get("turn") instanceof JsonNumber n && n.isIntegral() && n.intValue() >= 0
+                && n.intValue() < turnCount ? n.intValue() : -1;
+        return new ExtractedFact(content.getString().strip(), type, importance, category, turn);
+    }
+
+    private static JsonObject readObject(String text) {
+        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+            return reader.readObject();
+        } catch (JsonException | IllegalStateException e) {
+            throw new MalformedAnswer("the answer is not a JSON object");
+        }
+    }
+
+    private static String stripFence(String answer) {
+        String text = answer == null ? "" : answer.strip();
+        if (text.startsWith("```")) {
+            int firstLine = text.indexOf('\n');
+            int end = text.lastIndexOf("```");
+            if (firstLine > 0 && end > firstLine) {
+                return text.substring(firstLine + 1, end).strip();
+            }
+        }
+        return text;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.memoria.scope.boundary;
+
+import dev.memoria.scope.control.ScopeStatistics;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import java.util.Map;
+
+/** The wire form of a scope's statistics, shared by GET /stats and the stats tool. */
+public final class StatsJson {
+
+    private StatsJson() {
+    }
+
+    public static JsonObject of(ScopeStatistics.Stats stats) {
+        return Json.createObjectBuilder()
+                .add("total_facts", stats.totalFacts())
+                .add("persistent_facts", stats.persistentFacts())
+                .add("avg_importance", round(stats.averageImportance()))
+                .add("avg_retention", round(stats.averageRetention()))
+                .add("by_type", counts(stats.byType()))
+                .add("by_category", counts(stats.byCategory()))
+                .add("log_days", stats.logDays())
+                .add("log_entries", stats.logEntries())
+                .add("snapshots", stats.snapshots())
+                .build();
+    }
+
+    private static JsonObjectBuilder counts(Map<String, Long> counts) {
+        JsonObjectBuilder json = Json.createObjectBuilder();
+        counts.forEach(json::add);
+        return json;
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1e6) / 1e6;
+    }
+}

@@ -1,0 +1,57 @@
+package dev.memoria.tenant.boundary;
+
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantContext;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads tenant, actor and memory_scopes from a verified token: the one place both REST and MCP bind a request. */
+public final class TokenTenancy {
+
+    static final String TENANT_CLAIM = "tenant";
+    static final String SCOPES_CLAIM = "memory_scopes";
+
+    private TokenTenancy() {
+    }
+
+    /** Binds the request's tenant; a token without a valid tenant claim is refused as unauthenticated. */
+    public static void bind(JsonWebToken token, TenantContext tenant) {
+        Object tenantClaim = token.getClaim(TENANT_CLAIM);
+        String tenantId = tenantClaim instanceof JsonString s ? s.getString() : tenantClaim instanceof String s ? s : null;
+        if (tenantId == null || !TenantContext.TENANT_ID.matcher(tenantId).matches()) {
+            throw ProblemException.unauthorized("The token has no valid 'tenant' claim.");
+        }
+        tenant.bind(tenantId, token.getSubject(), allowedScopes(token));
+    }
+
+    private static List<Scope> allowedScopes(JsonWebToken token) {
+        Object claim = token.getClaim(SCOPES_CLAIM);
+        if (claim == null) {
+            return null;
+        }
+        List<Scope> scopes = new ArrayList<>();
+        if (claim instanceof JsonArray array) {
+            for (JsonValue value : array) {
+                if (value instanceof JsonString s && Scope.problemWith(s.getString()) == null) {
+                    scopes.add(Scope.of(s.getString()));
+                }
+            }
+        } else if (claim instanceof Iterable<?> values) {
+            for (Object value : values) {
+                String text = value instanceof JsonString s ? s.getString() : String.valueOf(value);
+                if (Scope.problemWith(text) == null) {
+                    scopes.add(Scope.of(text));
+                }
+            }
+        } else {
+            throw ProblemException.unauthorized("The 'memory_scopes' claim must be an array of scopes.");
+        }
+        return scopes;
+    }
+}
