@@ -147,7 +147,7 @@ public class McpServlet extends HttpServlet {
         send(response, 200, answer, request);
     }
 
-    /** Binds the tenant and checks origin and protocol version; answers the request itself when refusing it. */
+    /** Binds the tenant and checks the origin; answers the request itself when refusing it. */
     private boolean admitted(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (!(request.getUserPrincipal() instanceof JsonWebToken token)) {
             response.setHeader("WWW-Authenticate", "Bearer");
@@ -166,16 +166,17 @@ public class McpServlet extends HttpServlet {
             send(response, 403, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, "Origin not allowed: " + origin), request);
             return false;
         }
+        return true;
+    }
+
+    /** After initialize, the version header (when sent) must name a version this server speaks. */
+    private boolean sessionIsLive(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String version = request.getHeader(VERSION_HEADER);
         if (version != null && !McpDispatcher.PROTOCOLS.contains(version)) {
             send(response, 400, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
                     "Unsupported " + VERSION_HEADER + ": " + version + "; supported: " + McpDispatcher.PROTOCOLS), request);
             return false;
         }
-        return true;
-    }
-
-    private boolean sessionIsLive(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String id = request.getHeader(SESSION_HEADER);
         if (id == null || id.isBlank()) {
             send(response, 400, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
