@@ -1,0 +1,45 @@
+package dev.memoria.agent.control;
+
+import dev.memoria.agent.entity.McpSession;
+import dev.memoria.platform.control.Timestamps;
+import jakarta.annotation.Resource;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Schedule;
+import jakarta.ejb.Singleton;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Deletes MCP sessions idle for longer than {@link McpSession#IDLE_LIMIT}, across tenants. Not persistent:
+ * every server may run it; deleting the same idle rows twice is harmless.
+ */
+@Singleton
+@DependsOn("DatabaseMigration")
+public class McpSessionSweeper {
+
+    private static final Logger LOG = Logger.getLogger(McpSessionSweeper.class.getName());
+
+    @Resource(lookup = "jdbc/memoria")
+    DataSource dataSource;
+
+    @Schedule(hour = "*", minute = "43", persistent = false, info = "memoria:mcp-sessions")
+    void endIdleSessions() {
+        Timestamp cutoff = Timestamp.from(Timestamps.now().minus(McpSession.IDLE_LIMIT));
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement delete = connection.prepareStatement("DELETE FROM mcp_session WHERE last_used_at < ?")) {
+            delete.setTimestamp(1, cutoff);
+            int ended = delete.executeUpdate();
+            if (ended > 0) {
+                LOG.info(() -> "mcp: ended " + ended + " idle sessions");
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Could not end idle MCP sessions; the next run tries again", e);
+        }
+    }
+}

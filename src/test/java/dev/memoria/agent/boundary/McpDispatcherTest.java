@@ -1,0 +1,26 @@
+package dev.memoria.agent.boundary;
+
+import dev.memoria.scope.entity.Scope;
+import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class McpDispatcherTest {
+
+    @Test
+    void negotiatesKnownVersionsAndOffersTheLatestOtherwise() {
+        assertEquals("2025-03-26", McpDispatcher.negotiate("2025-03-26"));
+        assertEquals("2025-06-18", McpDispatcher.negotiate("2025-06-18"));
+        assertEquals("2025-06-18", McpDispatcher.negotiate("2025-11-25"));
+    }
+
+    @Test
+    void resourceUrisNameAScope() {
+        assertEquals(Optional.of(Scope.of("agent:bot:user:42")), McpDispatcher.resourceScope("memory://agent:bot:user:42/MEMORY.md"));
+        assertEquals(Optional.empty(), McpDispatcher.resourceScope("memory://user 42/MEMORY.md"));
+        assertEquals(Optional.empty(), McpDispatcher.resourceScope("memory://user:42/notes.md"));
+        assertEquals(Optional.empty(), McpDispatcher.resourceScope("file:///etc/passwd"));
+    }
+}

@@ -1,0 +1,54 @@
+package dev.memoria.learn.control;
+
+import dev.memoria.fact.entity.FactType;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LlmPromptTest {
+
+    @Test
+    void readsFactsWithDefaultsForWhatTheModelLeftOut() {
+        Extraction extraction = LlmPrompt.parse("{\"facts\":[{\"content\":\" User likes tea \",\"type\":\"episodic\","
+                + "\"importance\":0.9,\"category\":\"drinks\",\"turn\":1},{\"content\":\"User lives in Oslo\"}]}", 2);
+        ExtractedFact tea = extraction.facts().get(0);
+        assertEquals(new ExtractedFact("User likes tea", FactType.EPISODIC, 0.9, "drinks", 1), tea);
+        assertEquals(new ExtractedFact("User lives in Oslo", FactType.SEMANTIC, 0.5, "general", -1), extraction.facts().get(1));
+    }
+
+    @Test
+    void toleratesACodeFence() {
+        assertEquals(1, LlmPrompt.parse("```json\n{\"facts\":[{\"content\":\"User uses Rust\"}]}\n```", 1).facts().size());
+    }
+
+    @Test
+    void refusesAnythingElse() {
+        for (String answer : List.of("", "I think the user likes tea", "[]", "{\"memories\":[]}", "{\"facts\":[\"tea\"]}",
+                "{\"facts\":[{\"content\":\"\"}]}", "{\"facts\":[{\"content\":\"x\",\"type\":\"mood\"}]}",
+                "{\"facts\":[{\"content\":\"x\",\"importance\":1.5}]}")) {
+            assertThrows(LlmPrompt.MalformedAnswer.class, () -> LlmPrompt.parse(answer, 3), answer);
+        }
+    }
+
+    @Test
+    void outOfRangeTurnIsTreatedAsUnknown() {
+        assertEquals(-1, LlmPrompt.parse("{\"facts\":[{\"content\":\"x\",\"turn\":9}]}", 2).facts().get(0).turn());
+    }
+
+    @Test
+    void conversationNumbersTheTurns() {
+        String text = LlmPrompt.conversation(List.of(new Turn("user", "hi\nthere"), new Turn("assistant", "hello")));
+        assertTrue(text.contains("[0] user: hi there\n[1] assistant: hello\n"), text);
+    }
+
+    @Test
+    void skippedFallsBackToOneFactPerTurnWhenTurnsAreUnknown() {
+        List<Turn> turns = List.of(new Turn("user", "a"), new Turn("user", "b"), new Turn("user", "c"));
+        Extraction extraction = LlmPrompt.parse("{\"facts\":[{\"content\":\"User a\"}]}", 3);
+        assertEquals(2, extraction.skippedUserTurns(turns));
+    }
+}
