@@ -59,7 +59,8 @@ public class ScopePages {
 
     public View scope(ConsoleRequest request) {
         Scope scope = binding.bindScope(request);
-        String tab = TABS.contains(request.param("tab")) ? request.param("tab") : "facts";
+        String requested = request.param("tab");
+        String tab = requested != null && TABS.contains(requested) ? requested : "facts";
         Map<String, Object> model = request.model("tenants");
         model.put("tenant", request.path("tenant"));
         model.put("scope", scope.value());
