@@ -59,20 +59,20 @@ class ConsoleBrowseIT extends Deployments {
 
         browser.open("/console/tenants");
         browser.type("tenant-search", tenant);
-        browser.byId("tenant-search").submit();
+        browser.submit("search-tenants");
         List<WebElement> tenants = browser.all("a.tenant-link");
         assertEquals(1, tenants.size(), "the search finds exactly the tenant");
-        tenants.get(0).click();
+        browser.follow(tenants.get(0));
         assertEquals(tenant, browser.text("tenant-name"));
         browser.screenshot("browse-tenant");
 
-        browser.all("a.scope-link").get(0).click();
+        browser.follow(browser.all("a.scope-link").get(0));
         assertEquals("user:42", browser.text("scope-name"));
         assertEquals(4, browser.all("tr.fact-row").size());
         assertFalse(browser.pageSource().contains("Other tenant secret"), "tenant B's fact never shows on tenant A's page");
         browser.screenshot("browse-scope");
 
-        browser.all("a.fact-link").stream().filter(a -> a.getText().startsWith("Lives in Lisbon")).findFirst().orElseThrow().click();
+        browser.all("a.fact-link").stream().filter(a -> a.getText().startsWith("Lives in Lisbon")).findFirst().map(link -> { browser.follow(link); return link; }).orElseThrow();
         assertEquals("Lives in Lisbon near the river", browser.text("fact-content"));
         assertEquals("profile", browser.text("fact-category"));
         browser.screenshot("browse-fact");
@@ -91,7 +91,7 @@ class ConsoleBrowseIT extends Deployments {
 
         browser.open(scopePath());
         browser.type("filter-q", "python data");
-        browser.click("apply-filters");
+        browser.submit("apply-filters");
         List<String> apiOrder = api.get("api/v1/scopes/user:42/search?q=" + Api.encode("python data")).items().stream()
                 .map(v -> v.asJsonObject().getString("content")).toList();
         assertEquals(apiOrder, contents(), "the console ranks as GET /search does");
@@ -121,7 +121,7 @@ class ConsoleBrowseIT extends Deployments {
     void scriptInFactContentIsShownAsText() {
         browser.open(scopePath() + "?category=music");
         assertEquals(List.of(HOSTILE), contents(), "the markup is text in the table");
-        browser.all("a.fact-link").get(0).click();
+        browser.follow(browser.all("a.fact-link").get(0));
         assertEquals(HOSTILE, browser.text("fact-content"));
         assertThrows(NoAlertPresentException.class, () -> browser.driver().switchTo().alert(), "the script never ran");
         assertFalse(browser.pageSource().contains("<script>alert"), "never written as markup");

@@ -49,7 +49,7 @@ class ConsoleChangesIT extends Deployments {
         browser.type("edit-tags", "drinks, morning");
         new Select(browser.byId("edit-type")).selectByValue("procedural");
         browser.click("edit-persistent");
-        browser.click("save-fact");
+        browser.submit("save-fact");
         assertTrue(browser.has("#fact-saved"), browser.path());
         browser.screenshot("changes-edited-fact");
 
@@ -72,7 +72,7 @@ class ConsoleChangesIT extends Deployments {
         browser.open(factPath(id));
         browser.type("edit-content", "Prefers espresso");
         browser.type("edit-importance", "7");
-        browser.click("save-fact");
+        browser.submit("save-fact");
         assertTrue(browser.text("error-detail").contains("importance"), browser.text("error-detail"));
         browser.screenshot("changes-bad-edit");
         assertEquals("Prefers coffee", api.get("api/v1/scopes/user:7/facts/" + id).json().getString("content"));
@@ -82,11 +82,11 @@ class ConsoleChangesIT extends Deployments {
     void anAdminDeletesAFactAfterConfirming() {
         String id = remember("{\"content\":\"Old phone number 555-0100\"}");
         browser.open(factPath(id));
-        browser.click("delete-fact");
+        browser.submit("delete-fact");
         assertEquals("Old phone number 555-0100", browser.text("confirm-content"), "a confirmation page comes first");
         assertEquals(200, api.get("api/v1/scopes/user:7/facts/" + id).status(), "nothing is deleted before confirming");
         browser.screenshot("changes-confirm-delete");
-        browser.click("confirm-delete");
+        browser.submit("confirm-delete");
         assertTrue(browser.has("#done"));
         assertEquals(404, api.get("api/v1/scopes/user:7/facts/" + id).status());
 
@@ -105,17 +105,17 @@ class ConsoleChangesIT extends Deployments {
         String added = remember("{\"content\":\"Wrong fact learned on Tuesday\"}");
 
         browser.open("/console/tenants/" + tenant + "/scopes/user:7?tab=snapshots");
-        browser.all("a.diff-link").get(0).click();
+        browser.follow(browser.all("a.diff-link").get(0));
         assertEquals("current", browser.text("against"));
         assertTrue(browser.text("diff-counts").startsWith("1 added, 0 removed, 1 changed"), browser.text("diff-counts"));
         assertTrue(browser.all("#diff tr.changed td").get(1).getText().contains("Team size is five"));
         assertTrue(browser.all("#diff tr.changed td").get(2).getText().contains("Team size is twelve"));
         browser.screenshot("changes-snapshot-diff");
 
-        browser.click("restore-this");
+        browser.submit("restore-this");
         assertEquals(200, api.get("api/v1/scopes/user:7/facts/" + added).status(), "nothing restored before confirming");
         browser.screenshot("changes-confirm-restore");
-        browser.click("confirm-restore");
+        browser.submit("confirm-restore");
         assertTrue(browser.has("#done"));
 
         assertEquals(404, api.get("api/v1/scopes/user:7/facts/" + added).status());

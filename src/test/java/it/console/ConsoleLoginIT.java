@@ -80,7 +80,7 @@ class ConsoleLoginIT extends Deployments {
         browser.type("current-password", "one-time-password-7");
         browser.type("new-password", "my-own-password-7");
         browser.type("repeat-password", "my-own-password-7");
-        browser.click("change-password");
+        browser.submit("change-password");
         assertTrue(browser.path().startsWith("/console/"), browser.path());
         assertTrue(browser.has("#password-changed"));
         browser.open("/console/tenants");

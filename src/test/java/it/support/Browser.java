@@ -9,6 +9,8 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.File;
 import java.io.IOException;
@@ -74,12 +76,12 @@ public final class Browser implements AutoCloseable {
         open("/console/login");
         type("username", username);
         type("password", password);
-        click("sign-in");
+        submit("sign-in");
         return this;
     }
 
     public void signOut() {
-        click("sign-out");
+        submit("sign-out");
     }
 
     public WebElement byId(String id) {
@@ -104,8 +106,20 @@ public final class Browser implements AutoCloseable {
         field.sendKeys(text);
     }
 
+    /** Clicks something that stays on the page (a checkbox). */
     public void click(String id) {
         byId(id).click();
+    }
+
+    /** Clicks a button or link that loads another page, and waits until that page has replaced this one. */
+    public void submit(String id) {
+        follow(byId(id));
+    }
+
+    public void follow(WebElement element) {
+        WebElement page = driver.findElement(By.tagName("html"));
+        element.click();
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
     }
 
     /** The path of the current page, without host and port. */

@@ -1,5 +1,6 @@
 package dev.memoria.console.entity;
 
+import jakarta.persistence.Cacheable;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -8,6 +9,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /** A signed-in browser, found by the SHA-256 of its cookie token (a database leak hands out no session). */
+// never from the shared cache: a sign-out, role change or password reset on one server holds on all of them
+@Cacheable(false)
 @Entity
 @Table(name = "console_session")
 public class ConsoleSession {

@@ -1,5 +1,6 @@
 package dev.memoria.console.entity;
 
+import jakarta.persistence.Cacheable;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -10,6 +11,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /** A member of the support team who signs in to the console. Not tenant data. */
+// never from the shared cache: a sign-out, role change or password reset on one server holds on all of them
+@Cacheable(false)
 @Entity
 @Table(name = "console_user")
 public class ConsoleUser {
