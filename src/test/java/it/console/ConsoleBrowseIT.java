@@ -72,7 +72,9 @@ class ConsoleBrowseIT extends Deployments {
         assertFalse(browser.pageSource().contains("Other tenant secret"), "tenant B's fact never shows on tenant A's page");
         browser.screenshot("browse-scope");
 
-        browser.all("a.fact-link").stream().filter(a -> a.getText().startsWith("Lives in Lisbon")).findFirst().map(link -> { browser.follow(link); return link; }).orElseThrow();
+        WebElement lisbon = browser.all("a.fact-link").stream().filter(a -> a.getText().startsWith("Lives in Lisbon"))
+                .findFirst().orElseThrow();
+        browser.follow(lisbon);
         assertEquals("Lives in Lisbon near the river", browser.text("fact-content"));
         assertEquals("profile", browser.text("fact-category"));
         browser.screenshot("browse-fact");
