@@ -30,14 +30,14 @@ public class ConsoleUsers {
                           boolean blocked) {
     }
 
-    /** Verified against when the user does not exist, so both cases take the same time. */
-    private static final String DUMMY_HASH = PasswordHash.hash("not a password of anyone".toCharArray());
-
     @PersistenceContext(unitName = "memoria")
     EntityManager em;
 
     @Inject
     ConsoleSessions sessions;
+
+    @Inject
+    PasswordHasher hasher;
 
     public long count() {
         return em.createQuery("SELECT COUNT(u) FROM ConsoleUser u", Long.class).getSingleResult();
@@ -52,17 +52,20 @@ public class ConsoleUsers {
         Instant now = Timestamps.now();
         ConsoleUser user = find(username == null ? null : username.strip()).orElse(null);
         if (user == null) {
-            PasswordHash.verify(password == null ? new char[0] : password.toCharArray(), DUMMY_HASH);
+            hasher.verifyDecoy(password);
             return new Login(LoginOutcome.WRONG_CREDENTIALS, null, null);
         }
         if (user.isBlocked(now)) {
             return new Login(LoginOutcome.BLOCKED, user.username(), user.blockedUntil());
         }
-        if (password == null || !PasswordHash.verify(password.toCharArray(), user.passwordHash())) {
+        if (!hasher.verify(password, user.passwordHash())) {
             user.failedLogin(LoginThrottle.blockedUntil(user.failedLogins() + 1, now));
             return new Login(LoginOutcome.WRONG_CREDENTIALS, user.username(), null);
         }
         user.loggedIn(now);
+        if (hasher.isOutdated(user.passwordHash())) {
+            user.rehashed(hasher.hash(password));
+        }
         return new Login(LoginOutcome.SIGNED_IN, user.username(), null);
     }
 
@@ -77,7 +80,7 @@ public class ConsoleUsers {
             throw ProblemException.conflict("A console user named '" + username + "' already exists.");
         }
         Instant now = Timestamps.now();
-        em.persist(new ConsoleUser(username, PasswordHash.hash(temporaryPassword.toCharArray()), role, mustChange, now));
+        em.persist(new ConsoleUser(username, hasher.hash(temporaryPassword), role, mustChange, now));
         record(actor, "create_user", username, "role " + role.wireName(), now);
     }
 
@@ -99,7 +102,7 @@ public class ConsoleUsers {
         ConsoleUser user = existing(username);
         requireAcceptable(username, temporaryPassword);
         Instant now = Timestamps.now();
-        user.password(PasswordHash.hash(temporaryPassword.toCharArray()), true, now);
+        user.password(hasher.hash(temporaryPassword), true, now);
         sessions.closeAllOf(username, null);
         record(actor, "reset_password", username, null, now);
     }
@@ -107,7 +110,7 @@ public class ConsoleUsers {
     /** The user's own change; other sessions of the user end, the current one stays. */
     public void changeOwnPassword(SignedIn me, String current, String chosen) {
         ConsoleUser user = existing(me.username());
-        if (current == null || !PasswordHash.verify(current.toCharArray(), user.passwordHash())) {
+        if (!hasher.verify(current, user.passwordHash())) {
             throw ProblemException.invalid("current_password", "is not your current password");
         }
         requireAcceptable(me.username(), chosen);
@@ -115,7 +118,7 @@ public class ConsoleUsers {
             throw ProblemException.invalid("new_password", "must differ from the current password");
         }
         Instant now = Timestamps.now();
-        user.password(PasswordHash.hash(chosen.toCharArray()), false, now);
+        user.password(hasher.hash(chosen), false, now);
         sessions.closeAllOf(me.username(), me.sessionHash());
         record(me.actor(), "change_password", me.username(), null, now);
     }

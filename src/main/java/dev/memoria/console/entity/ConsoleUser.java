@@ -66,6 +66,11 @@ public class ConsoleUser {
         this.updatedAt = now;
     }
 
+    /** The same password, hashed again with today's stronger settings. */
+    public void rehashed(String hash) {
+        this.passwordHash = hash;
+    }
+
     public void role(ConsoleRole role, Instant now) {
         this.role = role;
         this.updatedAt = now;
