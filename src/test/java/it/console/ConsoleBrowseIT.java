@@ -78,6 +78,9 @@ class ConsoleBrowseIT extends Deployments {
         assertEquals("Lives in Lisbon near the river", browser.text("fact-content"));
         assertEquals("profile", browser.text("fact-category"));
         browser.screenshot("browse-fact");
+        browser.driver().manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+        browser.open(scopePath());
+        browser.screenshot("browse-scope-phone");
     }
 
     @Test

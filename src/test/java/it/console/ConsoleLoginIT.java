@@ -105,6 +105,10 @@ class ConsoleLoginIT extends Deployments {
                 "password", "forged-password-12", "_csrf", "not-the-token"), false);
         assertEquals(403, wrongToken.statusCode());
         assertFalse(admin.get("/console/users").body().contains(user), "no user was created");
+        browser.signIn(ConsoleClient.adminUser(), ConsoleClient.adminPassword());
+        browser.open("/console/users");
+        assertFalse(browser.pageSource().contains(user));
+        browser.screenshot("csrf-refused-users-unchanged");
     }
 
     @Test
@@ -120,5 +124,7 @@ class ConsoleLoginIT extends Deployments {
                 .findFirst().orElseThrow();
         assertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/console"), cookie);
         assertFalse(cookie.contains("Secure"), "plain HTTP here: Secure is added only behind TLS");
+        browser.open("/console/login");
+        browser.screenshot("login-page");
     }
 }

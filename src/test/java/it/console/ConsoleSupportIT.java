@@ -96,5 +96,10 @@ class ConsoleSupportIT extends Deployments {
         assertFalse(users.contains("forged-" + user));
         assertTrue(users.contains("data-user=\"" + user + "\""));
         assertTrue(users.matches("(?s).*data-user=\"" + user + "\">\\s*<td>[^<]*</td>\\s*<td>support</td>.*"), "still support");
+        browser = Browser.start();
+        browser.signIn(user, PASSWORD);
+        browser.open(scopePath + "/facts/" + factId);
+        assertEquals("Allergic to peanuts", browser.text("fact-content"));
+        browser.screenshot("support-after-forged-posts");
     }
 }
