@@ -2,6 +2,10 @@ package it.support;
 
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
@@ -9,7 +13,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.File;
@@ -119,7 +122,21 @@ public final class Browser implements AutoCloseable {
     public void follow(WebElement element) {
         WebElement page = driver.findElement(By.tagName("html"));
         element.click();
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+        wait.until(d -> isGone(page));
+        wait.until(d -> "complete".equals(((JavascriptExecutor) d).executeScript("return document.readyState")));
+    }
+
+    /** The old page's root is gone once the next page replaced it; Chromium says so in two ways. */
+    private static boolean isGone(WebElement page) {
+        try {
+            page.getTagName();
+            return false;
+        } catch (StaleElementReferenceException | NoSuchElementException replaced) {
+            return true;
+        } catch (WebDriverException midNavigation) {
+            return String.valueOf(midNavigation.getMessage()).contains("does not belong to the document");
+        }
     }
 
     /** The path of the current page, without host and port. */
