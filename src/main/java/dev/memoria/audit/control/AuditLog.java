@@ -20,12 +20,32 @@ import java.util.List;
 @ApplicationScoped
 public class AuditLog {
 
-    /** What removed a fact. */
+    /** What removed a fact, or (the console's changes that delete nothing) what changed tenant data. */
     public enum Action {
-        DELETE, CLEAR_SCOPE, RESTORE, EXPIRE, DECAY, EVICT, PRUNE_LOGS, CLEAR_LOGS;
+        DELETE, CLEAR_SCOPE, RESTORE, EXPIRE, DECAY, EVICT, PRUNE_LOGS, CLEAR_LOGS,
+        EDIT(false), CHANGE_SETTINGS(false), CREATE_SNAPSHOT(false), RESTORE_SNAPSHOT(false);
+
+        private final boolean deletion;
+
+        Action() {
+            this(true);
+        }
+
+        Action(boolean deletion) {
+            this.deletion = deletion;
+        }
 
         public String wireName() {
             return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /** GET /api/v1/audit lists deletions only, as the contract says. */
+        public boolean isDeletion() {
+            return deletion;
+        }
+
+        static List<String> deletionNames() {
+            return java.util.Arrays.stream(values()).filter(Action::isDeletion).map(Action::wireName).toList();
         }
     }
 
@@ -48,12 +68,13 @@ public class AuditLog {
         db.get().persist(new AuditEvent(at, actor, action.wireName(), scope, factId, sha256(deletedContent)));
     }
 
-    /** Newest first, keyset-paged; up to {@code limit + 1} rows so the caller can tell if more follow. */
+    /** Deletions, newest first, keyset-paged; up to {@code limit + 1} rows so the caller can tell if more follow. */
     public List<AuditEvent> page(PageCursor after, int limit) {
-        String jpql = "SELECT e FROM AuditEvent e"
-                + (after == null ? "" : " WHERE e.at < :at OR (e.at = :at AND e.id < :id)")
+        String jpql = "SELECT e FROM AuditEvent e WHERE e.action IN :deletions"
+                + (after == null ? "" : " AND (e.at < :at OR (e.at = :at AND e.id < :id))")
                 + " ORDER BY e.at DESC, e.id DESC";
-        TypedQuery<AuditEvent> query = db.get().createQuery(jpql, AuditEvent.class);
+        TypedQuery<AuditEvent> query = db.get().createQuery(jpql, AuditEvent.class)
+                .setParameter("deletions", Action.deletionNames());
         if (after != null) {
             query.setParameter("at", after.time()).setParameter("id", after.id());
         }

@@ -1,0 +1,102 @@
+package dev.memoria.console.boundary;
+
+import dev.memoria.console.control.ConsoleChanges;
+import dev.memoria.console.control.FactDetail;
+import dev.memoria.fact.control.FactService;
+import dev.memoria.fact.entity.FactType;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.entity.Scope;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/** One fact: every field, retention and access, the edit form, and delete behind a confirmation page. */
+@ApplicationScoped
+public class FactPages {
+
+    @Inject
+    TenantBinding binding;
+
+    @Inject
+    FactService facts;
+
+    @Inject
+    ConsoleChanges changes;
+
+    public View fact(ConsoleRequest request) {
+        return factPage(request, "fact");
+    }
+
+    public View confirmDelete(ConsoleRequest request) {
+        return factPage(request, "fact-delete");
+    }
+
+    /** The edit form's fields become a PATCH body, so the console validates exactly as the API does. */
+    public View edit(ConsoleRequest request) {
+        Scope scope = binding.bindScope(request);
+        String id = request.path("id");
+        changes.editFact(scope, id, patch(request).build());
+        return View.redirect(factPath(request) + "?saved");
+    }
+
+    public View delete(ConsoleRequest request) {
+        Scope scope = binding.bindScope(request);
+        changes.deleteFact(scope, request.path("id"));
+        return View.redirect(scopePath(request) + "?done=deleted");
+    }
+
+    static JsonObjectBuilder patch(ConsoleRequest request) {
+        JsonObjectBuilder json = Json.createObjectBuilder();
+        // browsers send a textarea's line breaks as CRLF; the API stores what agents send, LF
+        json.add("content", request.raw("content") == null ? "" : request.raw("content").replace("\r\n", "\n"));
+        nullable(json, "title", request.param("title"));
+        nullable(json, "key", request.param("key"));
+        json.add("category", request.param("category") == null ? "" : request.param("category"));
+        json.add("type", request.param("type") == null ? "" : request.param("type"));
+        if (request.param("importance") == null) {
+            json.add("importance", "");
+        } else {
+            OverviewPages.addNumber(json, "importance", request.param("importance"));
+        }
+        json.add("persistent", request.param("persistent") != null);
+        JsonArrayBuilder tags = Json.createArrayBuilder();
+        String tagText = request.param("tags");
+        if (tagText != null) {
+            Arrays.stream(tagText.split(",")).map(String::strip).filter(t -> !t.isEmpty()).distinct().forEach(tags::add);
+        }
+        return json.add("tags", tags);
+    }
+
+    private View factPage(ConsoleRequest request, String template) {
+        Scope scope = binding.bindScope(request);
+        Map<String, Object> model = request.model("tenants");
+        model.put("tenant", request.path("tenant"));
+        model.put("scope", scope.value());
+        model.put("fact", FactDetail.of(facts.get(scope, request.path("id")), Timestamps.now()));
+        model.put("types", List.of(FactType.values()).stream().map(FactType::wireName).toList());
+        model.put("saved", request.http().getParameter("saved") != null);
+        return View.page(template, model);
+    }
+
+    private static void nullable(JsonObjectBuilder json, String name, String value) {
+        if (value == null) {
+            json.addNull(name);
+        } else {
+            json.add(name, value);
+        }
+    }
+
+    static String scopePath(ConsoleRequest request) {
+        return "/console/tenants/" + request.path("tenant") + "/scopes/" + request.path("scope");
+    }
+
+    private static String factPath(ConsoleRequest request) {
+        return scopePath(request) + "/facts/" + request.path("id");
+    }
+}

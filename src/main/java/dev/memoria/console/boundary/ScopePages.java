@@ -1,0 +1,148 @@
+package dev.memoria.console.boundary;
+
+import dev.memoria.console.control.FactSort;
+import dev.memoria.console.control.FactTable;
+import dev.memoria.console.control.LogDays;
+import dev.memoria.console.control.OffsetPage;
+import dev.memoria.dailylog.control.DailyLogService;
+import dev.memoria.fact.control.FactFilter;
+import dev.memoria.fact.entity.FactType;
+import dev.memoria.memorymd.control.MemoryMarkdownService;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.scope.control.ScopeStatistics;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.snapshot.control.SnapshotService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** One scope: facts (filters, BM25 search, sorting), MEMORY.md, daily log, snapshots, stats. */
+@ApplicationScoped
+public class ScopePages {
+
+    static final int PAGE_SIZE = 25;
+    static final Set<String> TABS = Set.of("facts", "memory", "logs", "snapshots", "stats");
+
+    /** A log entry as the daily-log tab shows it. */
+    public record LogLine(java.time.Instant at, String category, String content, boolean persistent, String factId) {
+    }
+
+    /** A snapshot as the snapshots tab lists it. */
+    public record SnapshotRow(String name, java.time.Instant createdAt, int facts) {
+    }
+
+    @Inject
+    TenantBinding binding;
+
+    @Inject
+    FactTable table;
+
+    @Inject
+    MemoryMarkdownService memory;
+
+    @Inject
+    DailyLogService logs;
+
+    @Inject
+    LogDays logDays;
+
+    @Inject
+    SnapshotService snapshots;
+
+    @Inject
+    ScopeStatistics statistics;
+
+    public View scope(ConsoleRequest request) {
+        Scope scope = binding.bindScope(request);
+        String requested = request.param("tab");
+        String tab = requested != null && TABS.contains(requested) ? requested : "facts";
+        Map<String, Object> model = request.model("tenants");
+        model.put("tenant", request.path("tenant"));
+        model.put("scope", scope.value());
+        model.put("tab", tab);
+        model.put("done", request.param("done"));
+        switch (tab) {
+            case "memory" -> model.put("markdown", memory.export(scope));
+            case "logs" -> logsTab(request, scope, model);
+            case "snapshots" -> model.put("snapshots", snapshots.list(scope).stream()
+                    .map(s -> new SnapshotRow(s.name(), s.createdAt(), s.factCount())).toList());
+            case "stats" -> model.put("stats", statistics.of(scope));
+            default -> factsTab(request, scope, model);
+        }
+        return View.page("scope", model);
+    }
+
+    /** The same body as GET /api/v1/scopes/{scope}/memory.md, as a file. */
+    public View memoryFile(ConsoleRequest request) {
+        Scope scope = binding.bindScope(request);
+        return new View.Download("MEMORY.md", "text/markdown", memory.export(scope));
+    }
+
+    private void factsTab(ConsoleRequest request, Scope scope, Map<String, Object> model) {
+        FactFilter filter = new FactFilter(request.param("category"), type(request.param("type")), request.param("tag"),
+                persistent(request.param("persistent")), null);
+        String query = request.param("q");
+        if (query != null && query.length() > 2000) {
+            throw ProblemException.invalid("q", "must be at most 2000 characters");
+        }
+        FactSort sort = FactSort.fromWire(request.param("sort"));
+        int number = OffsetPage.number(request.param("page"));
+        model.put("filter", filter);
+        model.put("q", query);
+        model.put("sort", sort.wireName());
+        model.put("sorts", List.of(FactSort.values()).stream().map(FactSort::wireName).toList());
+        model.put("types", List.of(FactType.values()).stream().map(FactType::wireName).toList());
+        model.put("filterType", filter.type() == null ? null : filter.type().wireName());
+        model.put("filterPersistent", filter.persistent() == null ? null : filter.persistent().toString());
+        model.put("page", query == null ? table.list(scope, filter, sort, number, PAGE_SIZE)
+                : table.search(scope, query, filter, number, PAGE_SIZE));
+    }
+
+    private void logsTab(ConsoleRequest request, Scope scope, Map<String, Object> model) {
+        List<LogDays.Day> days = logDays.of(scope);
+        model.put("days", days);
+        LocalDate day = day(request.param("day"), days);
+        model.put("day", day);
+        if (day != null) {
+            List<LogLine> lines = logs.day(scope, day).stream()
+                    .map(e -> new LogLine(e.loggedAt(), e.category(), e.content(), e.persistent(), e.factId())).toList();
+            int number = OffsetPage.number(request.param("page"));
+            int from = Math.min(OffsetPage.offset(number, PAGE_SIZE), lines.size());
+            model.put("page", OffsetPage.of(number, PAGE_SIZE, lines.subList(from, Math.min(lines.size(), from + PAGE_SIZE + 1))));
+        }
+    }
+
+    private static LocalDate day(String text, List<LogDays.Day> days) {
+        if (text == null) {
+            return days.isEmpty() ? null : days.get(0).day();
+        }
+        try {
+            return LocalDate.parse(text);
+        } catch (DateTimeParseException e) {
+            throw ProblemException.invalid("day", "must be a date such as 2026-03-13");
+        }
+    }
+
+    private static FactType type(String text) {
+        if (text == null) {
+            return null;
+        }
+        return FactType.fromWire(text).orElseThrow(() -> ProblemException.invalid("type", "must be one of semantic, episodic, procedural"));
+    }
+
+    private static Boolean persistent(String text) {
+        if (text == null) {
+            return null;
+        }
+        return switch (text) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw ProblemException.invalid("persistent", "must be true or false");
+        };
+    }
+}

@@ -1,0 +1,63 @@
+package dev.memoria.console.control;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The audit log as support staff read it: every tenant's deletions and console changes, newest first,
+ * optionally for one tenant. Digests only, never content, as in the API.
+ */
+@ApplicationScoped
+public class ConsoleAuditTrail {
+
+    public record Entry(Instant at, String tenant, String actor, String action, String scope, String factId, String digest) {
+    }
+
+    @Resource(lookup = "jdbc/memoria")
+    DataSource dataSource;
+
+    /** Up to {@code limit + 1} entries from {@code offset}, so the caller can tell whether more follow. */
+    public List<Entry> page(String tenant, String actor, int offset, int limit) {
+        List<String> conditions = new ArrayList<>();
+        List<String> params = new ArrayList<>();
+        if (tenant != null) {
+            conditions.add("tenant_id = ?");
+            params.add(tenant);
+        }
+        if (actor != null) {
+            conditions.add("actor = ?");
+            params.add(actor);
+        }
+        String sql = "SELECT at, tenant_id, actor, action, scope_name, fact_id, digest FROM audit_event "
+                + (conditions.isEmpty() ? "" : "WHERE " + String.join(" AND ", conditions) + " ")
+                + "ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            int p = 1;
+            for (String param : params) {
+                statement.setString(p++, param);
+            }
+            statement.setInt(p++, limit + 1);
+            statement.setInt(p, offset);
+            List<Entry> entries = new ArrayList<>();
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    entries.add(new Entry(rows.getTimestamp(1).toInstant(), rows.getString(2), rows.getString(3),
+                            rows.getString(4), rows.getString(5), rows.getString(6), rows.getString(7)));
+                }
+            }
+            return entries;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Audit query failed", e);
+        }
+    }
+}

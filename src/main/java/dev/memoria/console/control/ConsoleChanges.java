@@ -1,0 +1,72 @@
+package dev.memoria.console.control;
+
+import dev.memoria.audit.control.AuditLog;
+import dev.memoria.fact.control.FactInput;
+import dev.memoria.fact.control.FactService;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.snapshot.control.SnapshotService;
+import dev.memoria.tenant.control.TenantSettingsService;
+import dev.memoria.tenant.entity.TenantSettings;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.transaction.Transactional;
+
+/**
+ * What a console admin changes in a tenant's memory, through the same services as the API, each in one
+ * transaction with its audit record (actor "console:<user>", from the bound TenantContext). Deletions
+ * are audited by the services themselves; the rest is recorded here, never with the content itself.
+ */
+@ApplicationScoped
+@Transactional
+public class ConsoleChanges {
+
+    @Inject
+    FactService facts;
+
+    @Inject
+    TenantSettingsService settings;
+
+    @Inject
+    SnapshotService snapshots;
+
+    @Inject
+    AuditLog audit;
+
+    /** Applies the edited fields (validated exactly as a PATCH); the audit keeps a digest of the old content. */
+    public void editFact(Scope scope, String id, JsonObject changes) {
+        FactInput input = FactInput.parse(changes, FactInput.Mode.PATCH);
+        String before = facts.get(scope, id).content();
+        Fact changed = facts.change(scope, id, input);
+        audit.record(AuditLog.Action.EDIT, scope.value(), changed.id(), before, Timestamps.now());
+    }
+
+    public void deleteFact(Scope scope, String id) {
+        facts.forget(scope, id);
+    }
+
+    public void changeSettings(JsonObject changes) {
+        TenantSettings before = settings.current();
+        settings.change(changes);
+        audit.record(AuditLog.Action.CHANGE_SETTINGS, "", null, describe(before), Timestamps.now());
+    }
+
+    public void createSnapshot(Scope scope, String name) {
+        snapshots.create(scope, name);
+        audit.record(AuditLog.Action.CREATE_SNAPSHOT, scope.value(), null, name, Timestamps.now());
+    }
+
+    public int restoreSnapshot(Scope scope, String name) {
+        int restored = snapshots.restore(scope, name);
+        audit.record(AuditLog.Action.RESTORE_SNAPSHOT, scope.value(), null, name, Timestamps.now());
+        return restored;
+    }
+
+    private static String describe(TenantSettings s) {
+        return "max_log_days=" + s.maxLogDays() + " max_context_entries=" + s.maxContextEntries()
+                + " dedupe_threshold=" + s.dedupeThreshold() + " max_facts_per_scope=" + s.maxFactsPerScope()
+                + " forget_below=" + s.forgetBelow();
+    }
+}

@@ -1,0 +1,150 @@
+package dev.memoria.console.control;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The only console reads that span tenants: totals, daily writes, and the tenant list. They return
+ * tenant ids and counts, never a tenant's facts; everything inside one tenant goes through the tenant-bound
+ * services instead.
+ */
+@ApplicationScoped
+public class ConsoleOverview {
+
+    public record Totals(long tenants, long scopes, long facts) {
+    }
+
+    public record TenantRow(String tenant, long scopes, long facts, Instant updatedAt) {
+    }
+
+    /** Every tenant that ever wrote a scope or changed its settings. */
+    private static final String TENANTS = "SELECT tenant_id FROM memory_scope UNION SELECT tenant_id FROM tenant_settings";
+
+    @Resource(lookup = "jdbc/memoria")
+    DataSource dataSource;
+
+    public Totals totals(Instant now) {
+        return query(connection -> {
+            long tenants = single(connection, "SELECT COUNT(*) FROM (" + TENANTS + ") t");
+            long scopes = single(connection, "SELECT COUNT(*) FROM memory_scope");
+            long facts;
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT COUNT(*) FROM fact WHERE expires_at IS NULL OR expires_at > ?")) {
+                statement.setTimestamp(1, Timestamp.from(now));
+                facts = count(statement);
+            }
+            return new Totals(tenants, scopes, facts);
+        });
+    }
+
+    /** Remembers per UTC day from {@code since} on, from the daily logs (every remember lands there). */
+    public Map<LocalDate, Long> writesPerDay(LocalDate since) {
+        return query(connection -> {
+            Map<LocalDate, Long> days = new TreeMap<>();
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT log_day, COUNT(*) FROM daily_log_entry WHERE log_day >= ? GROUP BY log_day")) {
+                statement.setDate(1, Date.valueOf(since));
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        days.put(rows.getDate(1).toLocalDate(), rows.getLong(2));
+                    }
+                }
+            }
+            return days;
+        });
+    }
+
+    /**
+     * Tenants whose id contains {@code search} (null: all), in id order, from {@code offset}; up to
+     * {@code limit + 1} rows so the caller can tell whether more follow.
+     */
+    public List<TenantRow> tenants(String search, int offset, int limit, Instant now) {
+        String sql = "SELECT t.tenant_id, "
+                + "(SELECT COUNT(*) FROM memory_scope s WHERE s.tenant_id = t.tenant_id), "
+                + "(SELECT COUNT(*) FROM fact f WHERE f.tenant_id = t.tenant_id AND (f.expires_at IS NULL OR f.expires_at > ?)), "
+                + "(SELECT MAX(s.updated_at) FROM memory_scope s WHERE s.tenant_id = t.tenant_id) "
+                + "FROM (" + TENANTS + ") t "
+                + (search == null ? "" : "WHERE t.tenant_id LIKE ? ESCAPE '\\' ")
+                + "ORDER BY t.tenant_id LIMIT ? OFFSET ?";
+        return query(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                int p = 1;
+                statement.setTimestamp(p++, Timestamp.from(now));
+                if (search != null) {
+                    statement.setString(p++, "%" + dev.memoria.fact.entity.Tags.escapeLike(search) + "%");
+                }
+                statement.setInt(p++, limit + 1);
+                statement.setInt(p, offset);
+                List<TenantRow> tenants = new ArrayList<>();
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        Timestamp updated = rows.getTimestamp(4);
+                        tenants.add(new TenantRow(rows.getString(1), rows.getLong(2), rows.getLong(3),
+                                updated == null ? null : updated.toInstant()));
+                    }
+                }
+                return tenants;
+            }
+        });
+    }
+
+    public boolean tenantExists(String tenant) {
+        return query(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT COUNT(*) FROM (" + TENANTS + ") t WHERE t.tenant_id = ?")) {
+                statement.setString(1, tenant);
+                return count(statement) > 0;
+            }
+        });
+    }
+
+    public boolean scopeExists(String tenant, String scope) {
+        return query(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT COUNT(*) FROM memory_scope WHERE tenant_id = ? AND scope_name = ?")) {
+                statement.setString(1, tenant);
+                statement.setString(2, scope);
+                return count(statement) > 0;
+            }
+        });
+    }
+
+    private interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private <T> T query(Work<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Console overview query failed", e);
+        }
+    }
+
+    private static long single(Connection connection, String sql) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            return count(statement);
+        }
+    }
+
+    private static long count(PreparedStatement statement) throws SQLException {
+        try (ResultSet rows = statement.executeQuery()) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+}

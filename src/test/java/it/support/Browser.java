@@ -1,0 +1,190 @@
+package it.support;
+
+import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Debian's headless Chromium, driven through its own chromedriver (set explicitly, so Selenium Manager
+ * never tries to download a browser or driver). Without them the browser tests are skipped.
+ */
+public final class Browser implements AutoCloseable {
+
+    public static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    public static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    private final WebDriver driver;
+    private final Path profile;
+    private final String base;
+
+    private Browser(WebDriver driver, Path profile) {
+        this.driver = driver;
+        this.profile = profile;
+        this.base = Api.serverBase().toString().replaceAll("/$", "");
+    }
+
+    /** Skips the calling test (not fails it) on a machine without Debian's chromium and chromium-driver. */
+    public static void assumeInstalled() {
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                "Console browser tests skipped: /usr/bin/chromium or /usr/bin/chromedriver is missing "
+                        + "(apt-get install chromium chromium-driver)");
+    }
+
+    public static Browser start() {
+        assumeInstalled();
+        try {
+            Path profile = Files.createTempDirectory("memoria-chromium-");
+            ChromeOptions options = new ChromeOptions();
+            options.setBinary(CHROMIUM.toFile());
+            options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                    "--window-size=1280,900", "--user-data-dir=" + profile);
+            ChromeDriverService service = new ChromeDriverService.Builder()
+                    .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+            ChromeDriver driver = new ChromeDriver(service, options);
+            driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
+            return new Browser(driver, profile);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Browser open(String path) {
+        driver.get(base + path);
+        return this;
+    }
+
+    public Browser signIn(String username, String password) {
+        open("/console/login");
+        type("username", username);
+        type("password", password);
+        submit("sign-in");
+        return this;
+    }
+
+    public void signOut() {
+        submit("sign-out");
+    }
+
+    public WebElement byId(String id) {
+        return driver.findElement(By.id(id));
+    }
+
+    public List<WebElement> all(String css) {
+        return driver.findElements(By.cssSelector(css));
+    }
+
+    public boolean has(String css) {
+        return !all(css).isEmpty();
+    }
+
+    public String text(String id) {
+        return byId(id).getText();
+    }
+
+    public void type(String id, String text) {
+        WebElement field = byId(id);
+        field.clear();
+        field.sendKeys(text);
+    }
+
+    /** Clicks something that stays on the page (a checkbox). */
+    public void click(String id) {
+        byId(id).click();
+    }
+
+    /** Clicks a button or link that loads another page, and waits until that page has replaced this one. */
+    public void submit(String id) {
+        follow(byId(id));
+    }
+
+    public void follow(WebElement element) {
+        WebElement page = driver.findElement(By.tagName("html"));
+        element.click();
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+        wait.until(d -> isGone(page));
+        wait.until(d -> "complete".equals(((JavascriptExecutor) d).executeScript("return document.readyState")));
+    }
+
+    /** The old page's root is gone once the next page replaced it; Chromium says so in two ways. */
+    private static boolean isGone(WebElement page) {
+        try {
+            page.getTagName();
+            return false;
+        } catch (StaleElementReferenceException | NoSuchElementException replaced) {
+            return true;
+        } catch (WebDriverException midNavigation) {
+            return String.valueOf(midNavigation.getMessage()).contains("does not belong to the document");
+        }
+    }
+
+    /** The path of the current page, without host and port. */
+    public String path() {
+        return driver.getCurrentUrl().substring(base.length());
+    }
+
+    public String title() {
+        return driver.getTitle();
+    }
+
+    public String pageSource() {
+        return driver.getPageSource();
+    }
+
+    public WebDriver driver() {
+        return driver;
+    }
+
+    /** The value of the console session cookie, to call the console over plain HTTP as this browser. */
+    public String sessionCookie() {
+        return driver.manage().getCookieNamed("memoria_console").getValue();
+    }
+
+    /** Saves what the browser shows under target/console-screenshots/{name}.png. */
+    public Path screenshot(String name) {
+        try {
+            Path dir = Path.of(System.getProperty("it.screenshots.dir", "target/console-screenshots"));
+            Files.createDirectories(dir);
+            File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
+            Path target = dir.resolve(name + ".png");
+            Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            driver.quit();
+        } finally {
+            try (var files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException ignored) {
+                // a temporary profile left behind is harmless
+            }
+        }
+    }
+}
