@@ -37,7 +37,7 @@ public final class RuleExtractor {
     }
 
     private static final List<Rule> RULES = List.of(
-            rule("^(?:please\\s+)?(?:remember|note|keep in mind|don't forget|do not forget|never forget)(?:\\s+that)?[,:]?\\s+(.{3,})",
+            rule("^(?:please\\s+)?(?:(?:remember|keep in mind|don't forget|do not forget|never forget)(?:\\s+that)?[,:]?|note(?:\\s+that|:))\\s+(.{3,})",
                     FactType.SEMANTIC, 0.9, "notes", m -> thirdPerson(m.group(1))),
             rule("^(?:my\\s+)?(?:time\\s*zone|timezone|tz)\\s+is\\s+" + TIME_ZONE + "\\b.*",
                     FactType.SEMANTIC, 0.8, "profile", m -> "User's time zone is " + m.group(1)),

@@ -36,6 +36,12 @@ class RuleExtractorTest {
     }
 
     @Test
+    void noteNeedsThatOrAColon() {
+        assertEquals(List.of("User's flight leaves at 9", "The office closes on Fridays"),
+                contents("Note that my flight leaves at 9", "Note to self: buy milk", "note: the office closes on Fridays"));
+    }
+
+    @Test
     void profileFacts() {
         assertEquals(List.of("User works at Acme Corp", "User is a senior backend developer at Acme",
                         "User's name is Maria Silva", "User's time zone is Europe/Lisbon", "User lives in Lisbon"),
