@@ -1,9 +1,8 @@
 package dev.memoria.console.control;
 
 import dev.memoria.fact.control.FactFilter;
+import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.fact.entity.Tags;
-import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.entity.Scope;
@@ -13,9 +12,7 @@ import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The scope page's fact table: filtered and sorted through the tenant-bound EntityManager (EclipseLink
@@ -29,37 +26,14 @@ public class FactTable {
     public static final int MAX_SEARCH_DEPTH = 1000;
 
     @Inject
-    TenantEntityManager db;
+    FactRepository facts;
 
     @Inject
     RecallService recall;
 
     public OffsetPage<FactDetail> list(Scope scope, FactFilter filter, FactSort sort, int page, int size) {
         Instant now = Timestamps.now();
-        StringBuilder jpql = new StringBuilder("SELECT f FROM Fact f WHERE f.scopeName = :scope "
-                + "AND (f.expiresAt IS NULL OR f.expiresAt > :now)");
-        Map<String, Object> params = new HashMap<>();
-        params.put("scope", scope.value());
-        params.put("now", now);
-        if (filter.category() != null) {
-            jpql.append(" AND f.category = :category");
-            params.put("category", filter.category());
-        }
-        if (filter.type() != null) {
-            jpql.append(" AND f.type = :type");
-            params.put("type", filter.type());
-        }
-        if (filter.persistent() != null) {
-            jpql.append(" AND f.persistent = :persistent");
-            params.put("persistent", filter.persistent());
-        }
-        if (filter.tag() != null) {
-            jpql.append(" AND f.tags LIKE :tag ESCAPE '\\'");
-            params.put("tag", Tags.likePattern(filter.tag()));
-        }
-        jpql.append(" ORDER BY ").append(sort.orderBy());
-        TypedQuery<Fact> query = db.get().createQuery(jpql.toString(), Fact.class);
-        params.forEach(query::setParameter);
+        TypedQuery<Fact> query = facts.filtered(scope, filter, now, sort.orderBy());
         List<Fact> rows = query.setFirstResult(OffsetPage.offset(page, size)).setMaxResults(size + 1).getResultList();
         return OffsetPage.of(page, size, rows.stream().map(fact -> FactDetail.of(fact, now)).toList());
     }

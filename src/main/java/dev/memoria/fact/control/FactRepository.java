@@ -50,8 +50,25 @@ public class FactRepository {
 
     /** Newest first, keyset-paged. Returns up to {@code limit + 1} rows so the caller can tell if more follow. */
     public List<Fact> list(Scope scope, FactFilter filter, PageCursor after, int limit, Instant now) {
-        StringBuilder jpql = new StringBuilder("SELECT f FROM Fact f WHERE " + LIVE);
         Map<String, Object> params = new HashMap<>();
+        String keyset = "";
+        if (after != null) {
+            keyset = " AND (f.createdAt < :afterTime OR (f.createdAt = :afterTime AND f.id < :afterId))";
+            params.put("afterTime", after.time());
+            params.put("afterId", after.id());
+        }
+        return filtered(scope, filter, now, keyset, params, "f.createdAt DESC, f.id DESC")
+                .setMaxResults(limit + 1).getResultList();
+    }
+
+    /** Live facts of the scope passing the filter, in the given JPQL order (such as "f.importance DESC"); callers page it. */
+    public TypedQuery<Fact> filtered(Scope scope, FactFilter filter, Instant now, String orderBy) {
+        return filtered(scope, filter, now, "", new HashMap<>(), orderBy);
+    }
+
+    private TypedQuery<Fact> filtered(Scope scope, FactFilter filter, Instant now, String extraCondition,
+                                      Map<String, Object> params, String orderBy) {
+        StringBuilder jpql = new StringBuilder("SELECT f FROM Fact f WHERE " + LIVE);
         params.put("scope", scope.value());
         params.put("now", now);
         if (filter.category() != null) {
@@ -74,15 +91,10 @@ public class FactRepository {
             jpql.append(" AND (LOWER(f.content) LIKE :text ESCAPE '\\' OR LOWER(f.title) LIKE :text ESCAPE '\\')");
             params.put("text", "%" + Tags.escapeLike(filter.text().toLowerCase(Locale.ROOT)) + "%");
         }
-        if (after != null) {
-            jpql.append(" AND (f.createdAt < :afterTime OR (f.createdAt = :afterTime AND f.id < :afterId))");
-            params.put("afterTime", after.time());
-            params.put("afterId", after.id());
-        }
-        jpql.append(" ORDER BY f.createdAt DESC, f.id DESC");
+        jpql.append(extraCondition).append(" ORDER BY ").append(orderBy);
         TypedQuery<Fact> query = db.get().createQuery(jpql.toString(), Fact.class);
         params.forEach(query::setParameter);
-        return query.setMaxResults(limit + 1).getResultList();
+        return query;
     }
 
     /** Every live fact of the scope; callers bound their own use of it. */
