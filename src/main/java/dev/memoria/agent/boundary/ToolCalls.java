@@ -12,6 +12,7 @@ import dev.memoria.fact.entity.FactView;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.ContextBlock;
+import dev.memoria.recall.boundary.RecallJson;
 import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.boundary.StatsJson;
 import dev.memoria.scope.control.ScopeStatistics;
@@ -23,11 +24,9 @@ import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -100,19 +99,9 @@ public class ToolCalls {
         String query = args.text("query", true, ToolCatalog.MAX_QUERY);
         int limit = args.integer("limit", 5, 1, 100);
         args.check();
-        List<RecallService.Recalled> results = recall.recall(scope, query, limit, RecallService.Filter.none());
-        Instant now = Timestamps.now();
-        JsonArrayBuilder items = Json.createArrayBuilder();
-        StringBuilder lines = new StringBuilder();
-        for (RecallService.Recalled result : results) {
-            items.add(Json.createObjectBuilder().add("fact", FactJson.of(result.fact(), now))
-                    .add("score", Math.round(result.score() * 1e6) / 1e6));
-            lines.append(lines.isEmpty() ? "" : "\n").append('[').append(result.fact().type().wireName()).append("] ")
-                    .append(ContextBlock.oneLine(result.fact().content()));
-        }
-        String context = lines.toString();
-        return new Result(context.isEmpty() ? "Nothing relevant is remembered." : context,
-                Json.createObjectBuilder().add("query", query).add("items", items).add("context", context).build());
+        JsonObject data = RecallJson.of(query, recall.recall(scope, query, limit, RecallService.Filter.none()), Timestamps.now());
+        String context = data.getString("context");
+        return new Result(context.isEmpty() ? "Nothing relevant is remembered." : context, data);
     }
 
     private Result search(ToolArguments args, Scope scope) {
@@ -121,7 +110,7 @@ public class ToolCalls {
         args.check();
         List<Fact> found = recall.search(scope, query, topK);
         return new Result(found.isEmpty() ? "No memory matches '" + query + "'." : lines(found),
-                Json.createObjectBuilder().add("query", query).add("items", array(found)).build());
+                Json.createObjectBuilder().add("query", query).add("items", FactJson.array(found, Timestamps.now())).build());
     }
 
     private Result list(ToolArguments args, Scope scope) {
@@ -131,28 +120,26 @@ public class ToolCalls {
         FactService.Page page = facts.list(scope, new FactFilter(category, null, null, null, null), null, limit);
         String text = page.items().isEmpty() ? "No memories" + (category == null ? "" : " in category '" + category + "'") + "."
                 : lines(page.items()) + (page.next() == null ? "" : "\n(more memories exist; newest shown first)");
-        return new Result(text, Json.createObjectBuilder().add("items", array(page.items()))
+        return new Result(text, Json.createObjectBuilder().add("items", FactJson.array(page.items(), Timestamps.now()))
                 .add("has_more", page.next() != null).build());
     }
 
     private Result delete(ToolArguments args, Scope scope) {
         String keyOrId = args.text("key_or_id", true, 128);
         args.check();
-        Fact fact = UUID.matcher(keyOrId).matches() ? byIdOrKey(scope, keyOrId) : facts.getByKey(scope, keyOrId);
-        JsonObject deleted = FactJson.of(fact, Timestamps.now());
-        facts.forget(scope, fact.id());
-        return new Result("Forgot: " + ContextBlock.oneLine(fact.content()),
-                Json.createObjectBuilder().add("deleted", deleted).build());
+        Fact forgotten = UUID.matcher(keyOrId).matches() ? forgetByIdOrKey(scope, keyOrId) : facts.forgetByKey(scope, keyOrId);
+        return new Result("Forgot: " + ContextBlock.oneLine(forgotten.content()),
+                Json.createObjectBuilder().add("deleted", FactJson.of(forgotten, Timestamps.now())).build());
     }
 
-    private Fact byIdOrKey(Scope scope, String keyOrId) {
+    private Fact forgetByIdOrKey(Scope scope, String keyOrId) {
         try {
-            return facts.get(scope, keyOrId);
+            return facts.forget(scope, keyOrId);
         } catch (ProblemException notAnId) {
             if (notAnId.status() != 404) {
                 throw notAnId;
             }
-            return facts.getByKey(scope, keyOrId);
+            return facts.forgetByKey(scope, keyOrId);
         }
     }
 
@@ -198,10 +185,4 @@ public class ToolCalls {
         return text.toString();
     }
 
-    private static JsonArrayBuilder array(List<? extends FactView> found) {
-        Instant now = Timestamps.now();
-        JsonArrayBuilder array = Json.createArrayBuilder();
-        found.forEach(fact -> array.add(FactJson.of(fact, now)));
-        return array;
-    }
 }

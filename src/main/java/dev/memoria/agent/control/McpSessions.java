@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
+import java.time.Instant;
 import java.util.Optional;
 
 /** MCP sessions of the request's tenant: another tenant's session id is simply not found. */
@@ -25,16 +26,14 @@ public class McpSessions {
 
     /** The live session with this id, marked used; empty when unknown, ended or idle too long. */
     public Optional<McpSession> use(String id) {
-        McpSession session = find(id).orElse(null);
-        if (session == null) {
+        Instant now = Timestamps.now();
+        Optional<McpSession> session = find(id);
+        if (session.isPresent() && session.get().isIdle(now)) {
+            db.get().remove(session.get());
             return Optional.empty();
         }
-        if (session.isIdle(Timestamps.now())) {
-            db.get().remove(session);
-            return Optional.empty();
-        }
-        session.use(Timestamps.now());
-        return Optional.of(session);
+        session.ifPresent(live -> live.use(now));
+        return session;
     }
 
     /** Ends a session; false when there was none. */

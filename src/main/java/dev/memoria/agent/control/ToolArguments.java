@@ -21,7 +21,7 @@ public final class ToolArguments {
 
     public ToolArguments(AgentTool tool, JsonObject json, boolean withScope) {
         this.json = json;
-        Set<String> accepted = ToolCatalog.inputSchema(tool, withScope).getJsonObject("properties").keySet();
+        Set<String> accepted = ToolCatalog.argumentNames(tool, withScope);
         for (String name : json.keySet()) {
             if (!accepted.contains(name)) {
                 errors.add(new FieldError(PREFIX + name, "unknown argument; " + tool.wireName() + " takes "

@@ -8,7 +8,10 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The tool definitions agents register: one JSON Schema per tool, rendered for OpenAI, Anthropic or MCP.
@@ -22,6 +25,22 @@ public final class ToolCatalog {
     public static final int MAX_QUERY = 2000;
 
     private ToolCatalog() {
+    }
+
+    /** The argument names each tool accepts, without and with the MCP scope argument. */
+    private static final Map<AgentTool, Set<String>> ARGUMENTS = names(false);
+    private static final Map<AgentTool, Set<String>> MCP_ARGUMENTS = names(true);
+
+    public static Set<String> argumentNames(AgentTool tool, boolean withScope) {
+        return (withScope ? MCP_ARGUMENTS : ARGUMENTS).get(tool);
+    }
+
+    private static Map<AgentTool, Set<String>> names(boolean withScope) {
+        Map<AgentTool, Set<String>> names = new EnumMap<>(AgentTool.class);
+        for (AgentTool tool : AgentTool.values()) {
+            names.put(tool, Set.copyOf(inputSchema(tool, withScope).getJsonObject("properties").keySet()));
+        }
+        return names;
     }
 
     public static String description(AgentTool tool) {

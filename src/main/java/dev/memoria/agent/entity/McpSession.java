@@ -60,12 +60,10 @@ public class McpSession {
         return lastUsedAt.plus(IDLE_LIMIT).isBefore(now);
     }
 
-    /** Marks the session used; true when the row changed and must be written. */
-    public boolean use(Instant now) {
-        if (lastUsedAt.plus(TOUCH_EVERY).isAfter(now)) {
-            return false;
+    /** Marks the session used; the row changes at most every {@link #TOUCH_EVERY}. */
+    public void use(Instant now) {
+        if (!lastUsedAt.plus(TOUCH_EVERY).isAfter(now)) {
+            lastUsedAt = now;
         }
-        lastUsedAt = now;
-        return true;
     }
 }

@@ -5,6 +5,7 @@ import dev.memoria.platform.control.Timestamps;
 
 import static dev.memoria.platform.boundary.JsonFields.addNullable;
 import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -18,6 +19,12 @@ public final class FactJson {
 
     public static JsonObject of(FactView fact, Instant now) {
         return builder(fact, now).build();
+    }
+
+    public static JsonArrayBuilder array(java.util.List<? extends FactView> facts, Instant now) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        facts.forEach(fact -> array.add(of(fact, now)));
+        return array;
     }
 
     public static JsonObjectBuilder builder(FactView fact, Instant now) {

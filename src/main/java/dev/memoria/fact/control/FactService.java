@@ -123,16 +123,20 @@ public class FactService {
         return fact;
     }
 
-    public void forget(Scope scope, String id) {
+    /** Deletes the fact and returns it as it was. */
+    public Fact forget(Scope scope, String id) {
         Instant now = Timestamps.now();
         Fact fact = facts.find(scope, id, now).orElseThrow(() -> notFound(id));
         remove(scope, fact, now);
+        return fact;
     }
 
-    public void forgetByKey(Scope scope, String key) {
+    /** Deletes the fact holding the key and returns it as it was. */
+    public Fact forgetByKey(Scope scope, String key) {
         Instant now = Timestamps.now();
         Fact fact = facts.findByKey(scope, key, now).orElseThrow(() -> keyNotFound(key));
         remove(scope, fact, now);
+        return fact;
     }
 
     private void remove(Scope scope, Fact fact, Instant now) {

@@ -1,7 +1,6 @@
 package dev.memoria.learn.boundary;
 
 import dev.memoria.fact.boundary.FactJson;
-import dev.memoria.fact.entity.Fact;
 import dev.memoria.learn.control.LearnService;
 import dev.memoria.learn.control.LlmProvider;
 import dev.memoria.learn.control.Turn;
@@ -14,7 +13,6 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -77,8 +75,8 @@ public class LearnResource {
         LearnService.Learned learned = learn.learn(Scope.of(scope), turns, provider, threshold);
         Instant now = Timestamps.now();
         return Json.createObjectBuilder()
-                .add("added", facts(learned.added(), now))
-                .add("reinforced", facts(learned.reinforced(), now))
+                .add("added", FactJson.array(learned.added(), now))
+                .add("reinforced", FactJson.array(learned.reinforced(), now))
                 .add("skipped", learned.skipped())
                 .build();
     }
@@ -138,9 +136,4 @@ public class LearnResource {
         return number.doubleValue();
     }
 
-    private static JsonArrayBuilder facts(List<Fact> facts, Instant now) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
-        facts.forEach(fact -> array.add(FactJson.of(fact, now)));
-        return array;
-    }
 }

@@ -1,5 +1,7 @@
 package dev.memoria.learn.control;
 
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -72,6 +74,31 @@ public class LlmGateway {
     @ConfigProperty(name = "memoria.llm.read.timeout.ms", defaultValue = "60000")
     long readTimeoutMs;
 
+    private ChatCompletionsApi openAiClient;
+    private ChatCompletionsApi compatClient;
+    private AnthropicMessagesApi anthropicClient;
+
+    /** One client per provider for the life of the application: building one per call would leak connections. */
+    @PostConstruct
+    void buildClients() {
+        openAiClient = client(openAiUrl, ChatCompletionsApi.class);
+        compatClient = compatUrl.filter(url -> !url.isBlank()).map(url -> client(url, ChatCompletionsApi.class)).orElse(null);
+        anthropicClient = client(anthropicUrl, AnthropicMessagesApi.class);
+    }
+
+    @PreDestroy
+    void closeClients() {
+        for (Object client : new Object[]{openAiClient, compatClient, anthropicClient}) {
+            if (client instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception ignored) {
+                    // shutting down: nothing left to do with it
+                }
+            }
+        }
+    }
+
     /** Why a provider cannot be used on this server, or empty when it is configured. */
     public Optional<String> unconfigured(LlmProvider provider) {
         return switch (provider) {
@@ -83,11 +110,11 @@ public class LlmGateway {
     }
 
     public String openAi(String system, String user) {
-        return chatCompletion(openAiUrl, openAiKey, openAiModel, system, user);
+        return chatCompletion(openAiClient, openAiKey, openAiModel, system, user);
     }
 
     public String openAiCompat(String system, String user) {
-        return chatCompletion(compatUrl.orElseThrow(), compatKey, compatModel, system, user);
+        return chatCompletion(compatClient, compatKey, compatModel, system, user);
     }
 
     public String anthropic(String system, String user) {
@@ -96,8 +123,7 @@ public class LlmGateway {
                 .add("system", system)
                 .add("messages", Json.createArrayBuilder().add(message("user", user)))
                 .build();
-        JsonObject answer = send(() -> client(anthropicUrl, AnthropicMessagesApi.class)
-                .create(anthropicKey.orElseThrow(), AnthropicMessagesApi.VERSION, request));
+        JsonObject answer = send(() -> anthropicClient.create(anthropicKey.orElseThrow(), AnthropicMessagesApi.VERSION, request));
         StringBuilder text = new StringBuilder();
         if (answer.get("content") instanceof JsonArray blocks) {
             for (JsonValue block : blocks) {
@@ -109,14 +135,13 @@ public class LlmGateway {
         return text.toString();
     }
 
-    private String chatCompletion(String url, Optional<String> key, String model, String system, String user) {
+    private String chatCompletion(ChatCompletionsApi api, Optional<String> key, String model, String system, String user) {
         JsonObject request = Json.createObjectBuilder()
                 .add("model", model).add("temperature", 0)
                 .add("response_format", Json.createObjectBuilder().add("type", "json_object"))
                 .add("messages", Json.createArrayBuilder().add(message("system", system)).add(message("user", user)))
                 .build();
-        JsonObject answer = send(() -> client(url, ChatCompletionsApi.class)
-                .complete(key.map(k -> "Bearer " + k).orElse(null), request));
+        JsonObject answer = send(() -> api.complete(key.map(k -> "Bearer " + k).orElse(null), request));
         try {
             return answer.getJsonArray("choices").getJsonObject(0).getJsonObject("message").getString("content");
         } catch (RuntimeException missing) {

@@ -12,7 +12,6 @@ import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -24,7 +23,6 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.time.Instant;
 import java.util.List;
 
 @Path("/scopes/{scope}")
@@ -53,17 +51,7 @@ public class RecallResource {
                 blank(tag) ? null : tag);
         List<RecallService.Recalled> results = recall.recall(Scope.of(scope), query,
                 QueryParams.intIn("limit", limit, 5, 1, 100), filter);
-        Instant now = Timestamps.now();
-        JsonArrayBuilder items = Json.createArrayBuilder();
-        StringBuilder lines = new StringBuilder();
-        for (RecallService.Recalled result : results) {
-            items.add(Json.createObjectBuilder()
-                    .add("fact", FactJson.of(result.fact(), now))
-                    .add("score", Math.round(result.score() * 1e6) / 1e6));
-            lines.append(lines.isEmpty() ? "" : "\n").append('[').append(result.fact().type().wireName()).append("] ")
-                    .append(dev.memoria.recall.control.ContextBlock.oneLine(result.fact().content()));
-        }
-        return Json.createObjectBuilder().add("query", query).add("items", items).add("context", lines.toString()).build();
+        return RecallJson.of(query, results, Timestamps.now());
     }
 
     @GET
@@ -73,10 +61,8 @@ public class RecallResource {
     public JsonObject search(@QueryParam("q") String q, @QueryParam("top_k") String topK) {
         String query = required(q);
         int k = QueryParams.intIn("top_k", topK, 10, 1, 1000);
-        Instant now = Timestamps.now();
-        JsonArrayBuilder items = Json.createArrayBuilder();
-        recall.search(Scope.of(scope), query, k).forEach(fact -> items.add(FactJson.of(fact, now)));
-        return Json.createObjectBuilder().add("query", query).add("items", items).build();
+        return Json.createObjectBuilder().add("query", query)
+                .add("items", FactJson.array(recall.search(Scope.of(scope), query, k), Timestamps.now())).build();
     }
 
     @GET

@@ -1,7 +1,6 @@
 package dev.memoria.snapshot.boundary;
 
 import dev.memoria.fact.boundary.FactJson;
-import dev.memoria.fact.entity.FactView;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
@@ -101,17 +100,12 @@ public class SnapshotsResource {
                 .add("before", FactJson.of(change.before(), now))
                 .add("after", FactJson.of(change.after(), now))));
         return Json.createObjectBuilder()
-                .add("added", facts(diff.added(), now))
-                .add("removed", facts(diff.removed(), now))
+                .add("added", FactJson.array(diff.added(), now))
+                .add("removed", FactJson.array(diff.removed(), now))
                 .add("changed", changed)
                 .build();
     }
 
-    private static JsonArrayBuilder facts(List<FactView> facts, Instant now) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
-        facts.forEach(fact -> array.add(FactJson.of(fact, now)));
-        return array;
-    }
 
     public static JsonObject json(Snapshot snapshot) {
         return Json.createObjectBuilder()
