@@ -61,22 +61,28 @@ public final class MemoriaBenchmark {
         int background = Integer.getInteger("bench.background", 1_000_000);
         int backgroundTenants = Integer.getInteger("bench.background.tenants", 100);
         int requests = Integer.getInteger("bench.requests", 2000);
-        int warmup = Integer.getInteger("bench.warmup", 300);
+        int warmup = Integer.getInteger("bench.warmup", 2000); // rounds of recall, search and no-op: Liberty's JIT needs thousands
         int clients = Integer.getInteger("bench.clients", 8);
 
+        boolean load = Boolean.parseBoolean(System.getProperty("bench.load", "true"));
         send("PUT", "api/v1/tenant/settings", token, "{\"max_facts_per_scope\":10000000}");
-        System.out.printf("Loading %,d background facts over %d other tenants...%n", background, backgroundTenants);
-        double backgroundRate = loadBackground(background, backgroundTenants);
-        System.out.printf("  background ingest: %,.0f facts/s%n", backgroundRate);
+        if (load) {
+            System.out.printf("Loading %,d background facts over %d other tenants...%n", background, backgroundTenants);
+            double backgroundRate = loadBackground(background, backgroundTenants);
+            System.out.printf("  background ingest: %,.0f facts/s%n", backgroundRate);
+        }
 
         List<Map<String, String>> rows = new ArrayList<>();
         int loaded = 0;
         for (int size : sizes) {
             String scope = SCOPE_PREFIX + size;
-            System.out.printf("Scope %s: loading %,d facts...%n", scope, size);
-            double ingest = ingest(token, scope, size);
+            double ingest = 0;
+            if (load) {
+                System.out.printf("Scope %s: loading %,d facts...%n", scope, size);
+                ingest = ingest(token, scope, size);
+                analyzeIfNoAutovacuum();
+            }
             loaded += size;
-            analyzeIfNoAutovacuum();
             rows.add(measure(scope, size, ingest, requests, warmup, clients));
         }
         print(rows, background, backgroundTenants, loaded, clients);

@@ -3,7 +3,6 @@ package dev.memoria.fact.control;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.PageCursor;
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,9 +24,6 @@ public class FactRepository {
 
     @Inject
     TenantEntityManager db;
-
-    @Inject
-    SqlDialect dialect;
 
     public Optional<Fact> find(Scope scope, String id, Instant now) {
         return db.get().createQuery("SELECT f FROM Fact f WHERE f.id = :id AND " + LIVE, Fact.class)
@@ -105,25 +101,43 @@ public class FactRepository {
     }
 
     /**
-     * The live facts among {@code ids}, in no particular order. PostgreSQL answers an IN list from the
-     * primary key; H2 would scan the tenant's rows for one, so there each id is a point lookup.
+     * The live facts of the scope among {@code ids}, in no particular order; one statement per 500 ids. The
+     * statement names only the ids, so H2 too reads them from the primary key instead of walking the scope.
      */
     public List<Fact> findAll(Scope scope, java.util.Collection<String> ids, Instant now) {
-        if (ids.isEmpty()) {
-            return List.of();
-        }
-        if (!dialect.isPostgres()) {
-            return ids.stream().map(id -> find(scope, id, now)).flatMap(Optional::stream).toList();
-        }
         List<String> all = List.copyOf(ids);
         List<Fact> found = new java.util.ArrayList<>(all.size());
         for (int from = 0; from < all.size(); from += 500) {
-            found.addAll(db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids AND " + LIVE, Fact.class)
+            db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids", Fact.class)
                     .setParameter("ids", all.subList(from, Math.min(all.size(), from + 500)))
-                    .setParameter("scope", scope.value()).setParameter("now", now)
-                    .getResultList());
+                    .getResultList().stream()
+                    .filter(fact -> fact.scopeName().equals(scope.value()) && !fact.isExpired(now))
+                    .forEach(found::add);
         }
         return found;
+    }
+
+    /**
+     * Records a use of each fact in one statement that increments in the database, so concurrent recalls of
+     * the same fact all count (a write of the entity would store one of them). The facts leave the
+     * persistence context first and carry the new count in memory for the caller's answer.
+     */
+    public void recordAccess(List<Fact> used, Instant now) {
+        if (used.isEmpty()) {
+            return;
+        }
+        used.forEach(fact -> {
+            db.get().detach(fact);
+            fact.recordAccess(now);
+        });
+        jakarta.persistence.Query update = db.get().createNativeQuery("UPDATE fact SET access_count = access_count + 1, "
+                + "last_accessed_at = ? WHERE id IN (" + String.join(", ", java.util.Collections.nCopies(used.size(), "?"))
+                + ") AND tenant_id = ?");
+        update.setParameter(1, java.sql.Timestamp.from(now));
+        for (int i = 0; i < used.size(); i++) {
+            update.setParameter(2 + i, used.get(i).id());
+        }
+        update.setParameter(2 + used.size(), db.tenantId()).executeUpdate();
     }
 
     /** Live persistent facts in creation order: the scope's MEMORY.md. */

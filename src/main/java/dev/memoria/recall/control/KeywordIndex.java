@@ -18,7 +18,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,11 +38,16 @@ public class KeywordIndex {
     public record Hit(String factId, double score) {
     }
 
-    private record Posting(String factId, int tf, int docLength) {
+    /** One fact's entry in a term's posting list; indexWeight is the term-frequency weight at indexing time. */
+    private record Posting(String factId, int tf, int docLength, double indexWeight) {
+        double score(double idf, double averageLength) {
+            return Bm25.termScore(idf, tf, docLength, averageLength);
+        }
     }
 
     private static final int ROWS_PER_STATEMENT = 500;
     static final int COMMON_TERM = 1000;
+    private static final int MIN_CHUNK = 64;
 
     @Inject
     TenantEntityManager db;
@@ -154,17 +158,18 @@ public class KeywordIndex {
     public Map<String, List<String>> postings(String scope, Collection<String> terms) {
         Map<String, List<String>> postings = new HashMap<>();
         for (String term : terms) {
-            postings.put(term, postingsOf(scope, term, Integer.MAX_VALUE).stream().map(Posting::factId).toList());
+            postings.put(term, postingsOf(scope, term, 0, Integer.MAX_VALUE).stream().map(Posting::factId).toList());
         }
         return postings;
     }
 
     /**
      * The {@code depth} best facts for the query terms by BM25, best first (expired facts included: callers
-     * drop them). Terms are read rarest first (MaxScore): once no unseen fact could still enter the top
-     * {@code depth}, the remaining terms are not read at all, and a very common term is read only to a
-     * bounded depth in rank_key order. The facts that end up on top then get the contributions they
-     * missed by point lookups, so their scores are exact.
+     * drop them). A term held by at most COMMON_TERM facts is read whole. A more common term is read in
+     * rank_key order (its best postings first), a chunk at a time from each such term, until no fact not
+     * yet seen could still enter the top {@code depth} (the threshold algorithm), or to a bounded depth.
+     * The facts that end up on top then get the contributions the partial reads missed, in one lookup, so
+     * their scores are exact. The same statements run on both databases, so both give the same answers.
      */
     public List<Hit> rank(String scope, Collection<String> terms, int depth) {
         Optional<double[]> stats = scopeStatistics(scope);
@@ -174,87 +179,65 @@ public class KeywordIndex {
         long documents = (long) stats.get()[0];
         double averageLength = stats.get()[1];
         Map<String, Long> frequencies = documentFrequencies(scope, terms);
-        if (frequencies.isEmpty()) {
-            return List.of(); // no fact holds any of the terms
-        }
-        List<String> rareFirst = frequencies.keySet().stream()
-                .sorted(Comparator.comparingLong((String t) -> frequencies.get(t)).thenComparing(Comparator.naturalOrder()))
-                .toList();
-        double[] idf = rareFirst.stream().mapToDouble(t -> Bm25.idf(documents, frequencies.get(t))).toArray();
-        double[] boundFrom = new double[rareFirst.size() + 1];
-        for (int i = rareFirst.size() - 1; i >= 0; i--) {
-            boundFrom[i] = boundFrom[i + 1] + idf[i] * (Bm25.K1 + 1);
-        }
-        if (dialect.isPostgres()) {
-            return rankInOneStatement(scope, rareFirst, frequencies, idf, depth, averageLength);
-        }
         Map<String, Double> scores = new HashMap<>();
-        Map<Integer, Set<String>> partiallyRead = new HashMap<>();
-        for (int i = 0; i < rareFirst.size(); i++) {
-            if (scores.size() >= depth && boundFrom[i] < kthBest(scores, depth)) {
-                for (int rest = i; rest < rareFirst.size(); rest++) {
-                    partiallyRead.put(rest, Set.of());
-                }
-                break;
+        List<Head> heads = new ArrayList<>();
+        frequencies.keySet().stream().sorted().forEach(term -> {
+            double idf = Bm25.idf(documents, frequencies.get(term));
+            if (frequencies.get(term) <= COMMON_TERM) {
+                postingsOf(scope, term, 0, Integer.MAX_VALUE).forEach(posting ->
+                        scores.merge(posting.factId(), posting.score(idf, averageLength), Double::sum));
+            } else {
+                heads.add(new Head(term, idf, frequencies.get(term)));
             }
-            int readDepth = readDepth(frequencies.get(rareFirst.get(i)), depth);
-            Set<String> read = new HashSet<>();
-            for (Posting posting : postingsOf(scope, rareFirst.get(i), readDepth)) {
-                scores.merge(posting.factId(), Bm25.termScore(idf[i], posting.tf(), posting.docLength(), averageLength), Double::sum);
-                read.add(posting.factId());
-            }
-            if (read.size() < frequencies.get(rareFirst.get(i))) {
-                partiallyRead.put(i, read);
-            }
-        }
+        });
+        readHeads(scope, heads, scores, depth, averageLength);
         List<String> top = best(scores, depth).stream().map(Hit::factId).toList();
-        partiallyRead.forEach((i, read) -> completeScores(scope, rareFirst.get(i), idf[i], top, read, scores, averageLength));
+        completeScores(heads.stream().filter(Head::isPartial).toList(), top, scores, averageLength);
         return best(scores, depth);
     }
 
-    /**
-     * PostgreSQL: the same reads (whole posting lists of rare terms, the rank-ordered head of common ones)
-     * summed by the database in one round trip; the facts on top then get the contributions their
-     * common terms' heads did not reach.
-     */
-    private List<Hit> rankInOneStatement(String scope, List<String> terms, Map<String, Long> frequencies, double[] idf,
-                                         int depth, double averageLength) {
-        List<Object> params = new ArrayList<>();
-        List<String> reads = new ArrayList<>();
-        for (int i = 0; i < terms.size(); i++) {
-            int readDepth = readDepth(frequencies.get(terms.get(i)), depth);
-            reads.add("(SELECT fact_id, CAST(? AS DOUBLE PRECISION) * tf / (tf + CAST(? AS DOUBLE PRECISION)"
-                    + " + CAST(? AS DOUBLE PRECISION) * doc_length) AS w FROM fact_term"
-                    + " WHERE tenant_id = ? AND scope_name = ? AND term = ?"
-                    + (readDepth < Integer.MAX_VALUE ? " ORDER BY rank_key, fact_id LIMIT " + readDepth : "") + ")");
-            params.addAll(List.of(idf[i] * (Bm25.K1 + 1), Bm25.K1 * (1 - Bm25.B), Bm25.K1 * Bm25.B / averageLength,
-                    db.tenantId(), scope, terms.get(i)));
+    /** A common term's posting list, read from its best postings down. */
+    private static final class Head {
+        final String term;
+        final double idf;
+        final long documentFrequency;
+        final Set<String> seen = new HashSet<>();
+        /** The indexing-time weight of the last posting read: no unread posting of the term weighs more. */
+        double frontier = Bm25.K1 + 1;
+        int read;
+        boolean done;
+
+        Head(String term, double idf, long documentFrequency) {
+            this.term = term;
+            this.idf = idf;
+            this.documentFrequency = documentFrequency;
         }
-        Query query = db.get().createNativeQuery("SELECT fact_id, SUM(w) AS score FROM ("
-                + String.join(" UNION ALL ", reads) + ") postings GROUP BY fact_id ORDER BY score DESC, fact_id LIMIT " + depth);
-        for (int i = 0; i < params.size(); i++) {
-            query.setParameter(i + 1, params.get(i));
+
+        boolean isPartial() {
+            return read < documentFrequency;
         }
-        Map<String, Double> scores = new LinkedHashMap<>();
-        for (Object row : query.getResultList()) {
-            Object[] c = (Object[]) row;
-            scores.put((String) c[0], ((Number) c[1]).doubleValue());
-        }
-        List<String> top = List.copyOf(scores.keySet());
-        for (int i = 0; i < terms.size(); i++) {
-            if (readDepth(frequencies.get(terms.get(i)), depth) < frequencies.get(terms.get(i))) {
-                completeScores(scope, terms.get(i), idf[i], top, readBy(scope, terms.get(i), top, depth), scores, averageLength);
+    }
+
+    private void readHeads(String scope, List<Head> heads, Map<String, Double> scores, int depth, double averageLength) {
+        int chunk = Math.max(MIN_CHUNK, 2 * depth);
+        int cap = headCap(depth);
+        while (true) {
+            List<Head> open = heads.stream().filter(head -> !head.done).toList();
+            double unseenBound = open.stream().mapToDouble(head -> head.idf * head.frontier).sum();
+            if (open.isEmpty() || (scores.size() >= depth && kthBest(scores, depth) >= unseenBound)) {
+                return;
+            }
+            for (Head head : open) {
+                List<Posting> rows = postingsOf(scope, head.term, head.read, Math.min(chunk, cap - head.read));
+                for (Posting posting : rows) {
+                    scores.merge(posting.factId(), posting.score(head.idf, averageLength), Double::sum);
+                    head.seen.add(posting.factId());
+                    head.frontier = posting.indexWeight();
+                }
+                head.read += rows.size();
+                head.done = !head.isPartial() || head.read >= cap || rows.isEmpty();
             }
         }
-        return best(scores, depth);
-    }
-
-    /** Which of {@code factIds} the rank-ordered head of a common term covered. */
-    private Set<String> readBy(String scope, String term, List<String> factIds, int depth) {
-        Set<String> head = new HashSet<>();
-        postingsOf(scope, term, readDepth(Long.MAX_VALUE, depth)).forEach(posting -> head.add(posting.factId()));
-        head.retainAll(factIds);
-        return head;
     }
 
     private static List<Hit> best(Map<String, Double> scores, int depth) {
@@ -266,28 +249,33 @@ public class KeywordIndex {
     }
 
     /**
-     * Adds one term's contribution to the given facts that its partial read did not reach: one IN query on
-     * PostgreSQL, point lookups on H2 (in-process, and it would scan for an IN list).
+     * Adds the contributions of partially read terms to the given facts where the reads missed them: one
+     * statement per 500 facts reads all their postings by the primary key. It names nothing but the ids (unique
+     * in a tenant): H2 answers an IN list from an index only on its first column, and scans the whole index
+     * when another condition (a term, the scope) could be used instead; the terms are picked out here.
      */
-    private void completeScores(String scope, String term, double idf, List<String> factIds, Set<String> alreadyRead,
-                                Map<String, Double> scores, double averageLength) {
-        List<String> missing = factIds.stream().filter(id -> !alreadyRead.contains(id)).toList();
-        if (missing.isEmpty()) {
+    private void completeScores(List<Head> partial, List<String> factIds, Map<String, Double> scores,
+                                double averageLength) {
+        if (partial.isEmpty() || factIds.isEmpty()) {
             return;
         }
-        List<List<String>> lookups = dialect.isPostgres() ? List.of(missing) : missing.stream().map(List::of).toList();
-        for (List<String> ids : lookups) {
-            Query query = db.get().createNativeQuery("SELECT fact_id, tf, doc_length FROM fact_term "
-                    + "WHERE tenant_id = ? AND scope_name = ? AND term = ? AND fact_id "
-                    + (ids.size() == 1 ? "= ?" : "IN (" + String.join(", ", Collections.nCopies(ids.size(), "?")) + ")"));
-            query.setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term);
-            for (int i = 0; i < ids.size(); i++) {
-                query.setParameter(4 + i, ids.get(i));
+        Map<String, Head> byTerm = new HashMap<>();
+        partial.forEach(head -> byTerm.put(head.term, head));
+        for (List<String> ids : chunks(factIds)) {
+            Query query = db.get().createNativeQuery("SELECT fact_id, term, tf, doc_length FROM fact_term WHERE fact_id IN ("
+                    + String.join(", ", Collections.nCopies(ids.size(), "?")) + ") AND tenant_id = ?");
+            int parameter = 1;
+            for (String id : ids) {
+                query.setParameter(parameter++, id);
             }
+            query.setParameter(parameter, db.tenantId());
             for (Object row : query.getResultList()) {
                 Object[] c = (Object[]) row;
-                scores.merge((String) c[0], Bm25.termScore(idf, ((Number) c[1]).intValue(), ((Number) c[2]).intValue(),
-                        averageLength), Double::sum);
+                Head head = byTerm.get((String) c[1]);
+                if (head != null && !head.seen.contains((String) c[0])) {
+                    scores.merge((String) c[0], Bm25.termScore(head.idf, ((Number) c[2]).intValue(),
+                            ((Number) c[3]).intValue(), averageLength), Double::sum);
+                }
             }
         }
     }
@@ -303,26 +291,23 @@ public class KeywordIndex {
         return best.isEmpty() ? 0 : best.peek();
     }
 
-    /**
-     * How deep to read a term's postings. A term in more than COMMON_TERM facts is read in rank_key order
-     * only to a depth the query can use: its idf is low, and a fact further down gains little from it.
-     * Facts that reach the top get their exact score through {@link #completeCandidates}.
-     */
-    static int readDepth(long documentFrequency, int depth) {
-        return documentFrequency <= COMMON_TERM ? Integer.MAX_VALUE : Math.max(COMMON_TERM, depth * 16);
+    /** How deep a common term is read at most: its idf is low, and a fact further down gains little from it. */
+    static int headCap(int depth) {
+        return Math.max(COMMON_TERM, depth * 16);
     }
 
-    private List<Posting> postingsOf(String scope, String term, int limit) {
+    private List<Posting> postingsOf(String scope, String term, int offset, int limit) {
         // an explicit LIMIT lets the planner walk the rank index instead of sorting the whole posting list
-        Query query = db.get().createNativeQuery("SELECT fact_id, tf, doc_length FROM fact_term "
+        Query query = db.get().createNativeQuery("SELECT fact_id, tf, doc_length, rank_key FROM fact_term "
                         + "WHERE tenant_id = ? AND scope_name = ? AND term = ? ORDER BY rank_key, fact_id"
-                        + (limit < Integer.MAX_VALUE ? " LIMIT " + limit : ""))
+                        + (limit < Integer.MAX_VALUE ? " LIMIT " + limit : "") + (offset > 0 ? " OFFSET " + offset : ""))
                 .setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term);
         List<?> rows = query.getResultList();
         List<Posting> postings = new ArrayList<>(rows.size());
         for (Object row : rows) {
             Object[] c = (Object[]) row;
-            postings.add(new Posting((String) c[0], ((Number) c[1]).intValue(), ((Number) c[2]).intValue()));
+            postings.add(new Posting((String) c[0], ((Number) c[1]).intValue(), ((Number) c[2]).intValue(),
+                    -((Number) c[3]).doubleValue()));
         }
         return postings;
     }

@@ -70,7 +70,7 @@ public class RecallService {
         int depth = filter.isNone() ? candidates + EXPIRED_MARGIN : FILTERED_DEPTH;
         List<Scored> relevant = live(scope, index.rank(scope.value(), terms(query), depth), filter, candidates, now);
         List<Recalled> ranked = HybridRanking.rank(relevant, now).stream().limit(limit).toList();
-        ranked.forEach(recalled -> recalled.fact().recordAccess(now));
+        facts.recordAccess(ranked.stream().map(Recalled::fact).toList(), now);
         return ranked;
     }
 
