@@ -140,6 +140,32 @@ class RecallIT extends Deployments {
     }
 
     @Test
+    void concurrentRecallsOfOneFactAllCount() throws Exception {
+        String id = remember(Map.of("content", "The staging database password rotates on Fridays")).getString("id");
+        int clients = 8;
+        int recallsEach = 5;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
+        try {
+            List<java.util.concurrent.Future<List<String>>> calls = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                calls.add(pool.submit(() -> {
+                    List<String> returned = new ArrayList<>();
+                    for (int i = 0; i < recallsEach; i++) {
+                        returned.addAll(ids(recallItems("staging password", "&limit=1")));
+                    }
+                    return returned;
+                }));
+            }
+            for (java.util.concurrent.Future<List<String>> call : calls) {
+                assertEquals(java.util.Collections.nCopies(recallsEach, id), call.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertEquals(clients * recallsEach, fact(id).getInt("access_count"), "no reinforcement is lost to a concurrent one");
+    }
+
+    @Test
     void recallContextIsOneTypedLinePerItem() {
         rememberTenFacts();
         remember(Map.of("content", "Prefers to be called Sam", "type", "procedural"));

@@ -154,12 +154,6 @@ public class FactRepository {
                 .setParameter("scope", scope.value()).getResultList();
     }
 
-    /** Rows of the scope, expired ones included: what counts against max_facts_per_scope. */
-    public long countRows(Scope scope) {
-        return db.get().createQuery("SELECT COUNT(f) FROM Fact f WHERE f.scopeName = :scope", Long.class)
-                .setParameter("scope", scope.value()).getSingleResult();
-    }
-
     public void add(Fact fact) {
         db.get().persist(fact);
     }

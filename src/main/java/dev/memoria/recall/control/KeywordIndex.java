@@ -312,6 +312,11 @@ public class KeywordIndex {
         return postings;
     }
 
+    /** How many facts of the scope are indexed, which is all of them, expired ones included. */
+    public long documentCount(String scope) {
+        return scopeStatistics(scope).map(stats -> (long) stats[0]).orElse(0L);
+    }
+
     /** Document count and average document length of the scope, when it has documents. */
     private Optional<double[]> scopeStatistics(String scope) {
         Object[] row = (Object[]) db.get().createNativeQuery(
