@@ -173,6 +173,19 @@ class FactsIT extends Deployments {
     }
 
     @Test
+    void nearDuplicateIsFoundAmongFactsSharingOnlyOneOfItsWords() {
+        for (int i = 0; i < 20; i++) {
+            remember(json("content", "Zephyr ticket " + i + " waits in queue " + (100 + i)));
+        }
+        String twin = remember(json("content", "Zephyr quarterly budget spreadsheet owned by finance")).getString("id");
+
+        JsonObject again = reinforced(api.post(FACTS, json("content", "zephyr quarterly budget spreadsheet, owned by finance!")));
+
+        assertEquals(twin, again.getString("id"));
+        assertEquals(21, listedIds("?limit=100").size());
+    }
+
+    @Test
     void dedupeFalseCreatesASecondFact() {
         String first = remember(json("content", "User prefers Python")).getString("id");
 

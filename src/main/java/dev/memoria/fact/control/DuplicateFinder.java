@@ -19,9 +19,10 @@ import java.util.Set;
 /**
  * Finds the existing fact most like a new content: Jaccard similarity of word sets at or above the
  * tenant's threshold, without comparing against the whole scope. If J(A, B) >= t, B lacks at most
- * (1 - t)·|A| of A's words, so it holds at least one of any floor((1 - t)·|A|) + 1 of A's index terms:
- * the postings of that many of A's rarest terms name every candidate. A content with fewer index terms
- * than that (mostly stop words) is compared with the whole scope instead.
+ * m = floor((1 - t)·|A|) of A's words, so it holds at least k - m of any k of A's index terms. The
+ * postings of A's m + 2 rarest terms therefore name every candidate, and only facts found in at least
+ * two of them (fewer when A has fewer terms) are loaded and compared: one shared rare term is common, two
+ * are not. A content with at most m index terms (mostly stop words) is compared with the whole scope.
  * One finder serves one write, single or batch, so facts created earlier in a batch are found too.
  */
 public final class DuplicateFinder {
@@ -29,9 +30,12 @@ public final class DuplicateFinder {
     private final double threshold;
     private final Map<String, Long> frequencies;
     private final Map<String, Set<Fact>> factsByTerm = new HashMap<>();
+    /** How many extra probe terms each content reads, which is how many a candidate must share at least. */
+    private static final int SHARED_PROBES = 2;
     private final Map<Fact, WordSet> words = new HashMap<>();
     /** Each content's probe terms, worked out once: analysis is the costly part of a batch. */
     private final Map<String, List<String>> probesByContent = new HashMap<>();
+    private final Map<String, Integer> allowedMissingByContent = new HashMap<>();
     private final Scope scope;
     private final FactRepository facts;
     private final Instant now;
@@ -55,21 +59,40 @@ public final class DuplicateFinder {
         probes.retainAll(frequencies.keySet());
         if (!probes.isEmpty()) {
             Map<String, List<String>> postings = index.postings(scope.value(), probes);
-            Set<String> ids = new HashSet<>();
-            postings.values().forEach(ids::addAll);
-            facts.findAll(scope, ids, now).forEach(this::add);
+            Set<String> candidates = new HashSet<>();
+            for (String content : contents) {
+                int required = required(content);
+                if (required > 0) {
+                    Map<String, Integer> hits = new HashMap<>();
+                    probeTerms(content).forEach(term -> postings.getOrDefault(term, List.of())
+                            .forEach(id -> hits.merge(id, 1, Integer::sum)));
+                    hits.forEach((id, count) -> {
+                        if (count >= required) {
+                            candidates.add(id);
+                        }
+                    });
+                }
+            }
+            facts.findAll(scope, candidates, now).forEach(this::add);
         }
     }
 
     public Optional<Fact> find(String content) {
         WordSet wordSet = WordSet.of(content);
-        List<String> probes = probeTerms(content);
+        int required = required(content);
         Set<Fact> candidates = new LinkedHashSet<>();
-        if (threshold <= 0 || probes.size() < probeCount(wordSet)) {
+        if (threshold <= 0 || required <= 0) {
             loadWholeScope();
             candidates.addAll(words.keySet());
         } else {
-            probes.forEach(term -> candidates.addAll(factsByTerm.getOrDefault(term, Set.of())));
+            Map<Fact, Integer> hits = new HashMap<>();
+            probeTerms(content).forEach(term -> factsByTerm.getOrDefault(term, Set.of())
+                    .forEach(fact -> hits.merge(fact, 1, Integer::sum)));
+            hits.forEach((fact, count) -> {
+                if (count >= required) {
+                    candidates.add(fact);
+                }
+            });
         }
         Fact best = null;
         double bestScore = -1;
@@ -91,11 +114,18 @@ public final class DuplicateFinder {
         }
     }
 
-    private int probeCount(WordSet wordSet) {
-        return (int) Math.floor((1 - threshold) * wordSet.words().size()) + 1;
+    /** How many of A's words a duplicate may lack: floor((1 - t)·|A|). */
+    private int allowedMissing(String content) {
+        return allowedMissingByContent.computeIfAbsent(content,
+                c -> (int) Math.floor((1 - threshold) * WordSet.of(c).words().size()));
     }
 
-    /** Up to probeCount of the content's index terms, rarest in the scope first. */
+    /** How many of the content's probe terms a duplicate must hold; 0 or less means probes cannot decide. */
+    private int required(String content) {
+        return probeTerms(content).size() - allowedMissing(content);
+    }
+
+    /** Up to allowedMissing + SHARED_PROBES of the content's index terms, rarest in the scope first. */
     private List<String> probeTerms(String content) {
         return probesByContent.computeIfAbsent(content, c -> rarest(c, TextAnalyzer.termFrequencies(c).keySet()));
     }
@@ -104,7 +134,7 @@ public final class DuplicateFinder {
         return terms.stream()
                 .sorted(Comparator.comparingLong((String term) -> frequencies.getOrDefault(term, 0L))
                         .thenComparing(Comparator.naturalOrder()))
-                .limit(probeCount(WordSet.of(content)))
+                .limit(allowedMissing(content) + SHARED_PROBES)
                 .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     }
 
