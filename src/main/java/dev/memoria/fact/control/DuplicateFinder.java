@@ -27,11 +27,12 @@ import java.util.Set;
  */
 public final class DuplicateFinder {
 
+    /** How many extra probe terms each content reads, which is how many a candidate must share at least. */
+    private static final int SHARED_PROBES = 2;
+
     private final double threshold;
     private final Map<String, Long> frequencies;
     private final Map<String, Set<Fact>> factsByTerm = new HashMap<>();
-    /** How many extra probe terms each content reads, which is how many a candidate must share at least. */
-    private static final int SHARED_PROBES = 2;
     private final Map<Fact, WordSet> words = new HashMap<>();
     /** Each content's probe terms, worked out once: analysis is the costly part of a batch. */
     private final Map<String, List<String>> probesByContent = new HashMap<>();

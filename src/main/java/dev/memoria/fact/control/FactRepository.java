@@ -7,9 +7,14 @@ import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.Query;
 import jakarta.persistence.TypedQuery;
 
+import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -104,9 +109,9 @@ public class FactRepository {
      * The live facts of the scope among {@code ids}, in no particular order; one statement per 500 ids. The
      * statement names only the ids, so H2 too reads them from the primary key instead of walking the scope.
      */
-    public List<Fact> findAll(Scope scope, java.util.Collection<String> ids, Instant now) {
+    public List<Fact> findAll(Scope scope, Collection<String> ids, Instant now) {
         List<String> all = List.copyOf(ids);
-        List<Fact> found = new java.util.ArrayList<>(all.size());
+        List<Fact> found = new ArrayList<>(all.size());
         for (int from = 0; from < all.size(); from += 500) {
             db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids", Fact.class)
                     .setParameter("ids", all.subList(from, Math.min(all.size(), from + 500)))
@@ -130,10 +135,10 @@ public class FactRepository {
             db.get().detach(fact);
             fact.recordAccess(now);
         });
-        jakarta.persistence.Query update = db.get().createNativeQuery("UPDATE fact SET access_count = access_count + 1, "
-                + "last_accessed_at = ? WHERE id IN (" + String.join(", ", java.util.Collections.nCopies(used.size(), "?"))
+        Query update = db.get().createNativeQuery("UPDATE fact SET access_count = access_count + 1, "
+                + "last_accessed_at = ? WHERE id IN (" + String.join(", ", Collections.nCopies(used.size(), "?"))
                 + ") AND tenant_id = ?");
-        update.setParameter(1, java.sql.Timestamp.from(now));
+        update.setParameter(1, Timestamp.from(now));
         for (int i = 0; i < used.size(); i++) {
             update.setParameter(2 + i, used.get(i).id());
         }

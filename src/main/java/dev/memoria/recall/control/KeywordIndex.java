@@ -181,7 +181,7 @@ public class KeywordIndex {
         Map<String, Long> frequencies = documentFrequencies(scope, terms);
         Map<String, Double> scores = new HashMap<>();
         List<Head> heads = new ArrayList<>();
-        frequencies.keySet().stream().sorted().forEach(term -> {
+        frequencies.keySet().stream().sorted().forEach(term -> { // a fixed order: the same sums on every run
             double idf = Bm25.idf(documents, frequencies.get(term));
             if (frequencies.get(term) <= COMMON_TERM) {
                 postingsOf(scope, term, 0, Integer.MAX_VALUE).forEach(posting ->
@@ -202,7 +202,11 @@ public class KeywordIndex {
         final double idf;
         final long documentFrequency;
         final Set<String> seen = new HashSet<>();
-        /** The indexing-time weight of the last posting read: no unread posting of the term weighs more. */
+        /**
+         * The weight of the last posting read, as stored at indexing time: the bound on what an unread posting
+         * of the term adds. Approximate once the scope's average length has moved since those postings were
+         * written; the top facts' scores are completed exactly either way.
+         */
         double frontier = Bm25.K1 + 1;
         int read;
         boolean done;
