@@ -11,6 +11,7 @@ import jakarta.transaction.Transactional;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -125,42 +126,71 @@ public class KeywordIndex {
                 .setParameter(1, db.tenantId()).setParameter(2, scope).executeUpdate();
     }
 
-    /**
-     * How many facts of the scope hold each term; terms found nowhere are absent. PostgreSQL answers an
-     * IN list from the primary key; H2 would scan the scope for one, so there each term is a point lookup.
-     */
+    /** How many facts of the scope hold each term; terms found nowhere are absent. */
     public Map<String, Long> documentFrequencies(String scope, Collection<String> terms) {
         Map<String, Long> frequencies = new HashMap<>();
-        if (dialect.isPostgres()) {
-            for (List<String> chunk : chunks(List.copyOf(terms))) {
-                Query query = db.get().createNativeQuery("SELECT term, df FROM scope_term WHERE tenant_id = ? AND scope_name = ? "
-                        + "AND term IN (" + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")");
-                query.setParameter(1, db.tenantId()).setParameter(2, scope);
-                for (int i = 0; i < chunk.size(); i++) {
-                    query.setParameter(3 + i, chunk.get(i));
-                }
-                for (Object row : query.getResultList()) {
-                    frequencies.put((String) ((Object[]) row)[0], ((Number) ((Object[]) row)[1]).longValue());
-                }
-            }
-            return frequencies;
-        }
-        for (String term : terms) {
-            db.get().createNativeQuery("SELECT df FROM scope_term WHERE tenant_id = ? AND scope_name = ? AND term = ?")
-                    .setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term)
-                    .getResultStream().findFirst()
-                    .ifPresent(df -> frequencies.put(term, ((Number) df).longValue()));
-        }
+        forTerms("SELECT term, df FROM scope_term", scope, terms, row -> frequencies.put(row.getString(1), row.getLong(2)));
         return frequencies;
     }
 
     /** The ids of the facts holding each term. */
     public Map<String, List<String>> postings(String scope, Collection<String> terms) {
         Map<String, List<String>> postings = new HashMap<>();
-        for (String term : terms) {
-            postings.put(term, postingsOf(scope, term, 0, Integer.MAX_VALUE).stream().map(Posting::factId).toList());
-        }
+        terms.forEach(term -> postings.put(term, new ArrayList<>()));
+        forTerms("SELECT term, fact_id FROM fact_term", scope, terms, row -> postings.get(row.getString(1)).add(row.getString(2)));
         return postings;
+    }
+
+    private interface RowReader {
+        void read(ResultSet row) throws SQLException;
+    }
+
+    /**
+     * Runs {@code select} (whose first column is the term) for many terms of the scope on the transaction's
+     * own connection: PostgreSQL answers IN lists of 500 terms from the key; H2 would scan for an IN list
+     * not on an index's first column, so there one prepared statement runs once per term. A batch's dedup
+     * asks for thousands of terms, and a JPA native query per term cost more than the lookup itself.
+     */
+    private void forTerms(String select, String scope, Collection<String> terms, RowReader reader) {
+        if (terms.isEmpty()) {
+            return;
+        }
+        Connection connection = db.get().unwrap(Connection.class);
+        String where = " WHERE tenant_id = ? AND scope_name = ? AND term ";
+        try {
+            if (dialect.isPostgres()) {
+                for (List<String> chunk : chunks(List.copyOf(terms))) {
+                    try (PreparedStatement statement = connection.prepareStatement(select + where + "IN ("
+                            + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")")) {
+                        statement.setString(1, db.tenantId());
+                        statement.setString(2, scope);
+                        for (int i = 0; i < chunk.size(); i++) {
+                            statement.setString(3 + i, chunk.get(i));
+                        }
+                        readAll(statement, reader);
+                    }
+                }
+                return;
+            }
+            try (PreparedStatement statement = connection.prepareStatement(select + where + "= ?")) {
+                statement.setString(1, db.tenantId());
+                statement.setString(2, scope);
+                for (String term : terms) {
+                    statement.setString(3, term);
+                    readAll(statement, reader);
+                }
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read the keyword index", e);
+        }
+    }
+
+    private static void readAll(PreparedStatement statement, RowReader reader) throws SQLException {
+        try (ResultSet rows = statement.executeQuery()) {
+            while (rows.next()) {
+                reader.read(rows);
+            }
+        }
     }
 
     /**
