@@ -11,8 +11,8 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.recall.control.ContextBlock;
 import dev.memoria.recall.boundary.RecallJson;
+import dev.memoria.recall.control.ContextBlock;
 import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.boundary.StatsJson;
 import dev.memoria.scope.control.ScopeStatistics;
@@ -184,5 +184,4 @@ public class ToolCalls {
         }
         return text.toString();
     }
-
 }

@@ -10,6 +10,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 import java.time.Instant;
+import java.util.List;
 
 /** The fact representation of the contract, fields in the documented order, nulls written out. */
 public final class FactJson {
@@ -21,7 +22,7 @@ public final class FactJson {
         return builder(fact, now).build();
     }
 
-    public static JsonArrayBuilder array(java.util.List<? extends FactView> facts, Instant now) {
+    public static JsonArrayBuilder array(List<? extends FactView> facts, Instant now) {
         JsonArrayBuilder array = Json.createArrayBuilder();
         facts.forEach(fact -> array.add(of(fact, now)));
         return array;

@@ -7,6 +7,7 @@ import dev.memoria.scope.entity.Scope;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -64,14 +65,7 @@ public final class DuplicateFinder {
             for (String content : contents) {
                 int required = required(content);
                 if (required > 0) {
-                    Map<String, Integer> hits = new HashMap<>();
-                    probeTerms(content).forEach(term -> postings.getOrDefault(term, List.of())
-                            .forEach(id -> hits.merge(id, 1, Integer::sum)));
-                    hits.forEach((id, count) -> {
-                        if (count >= required) {
-                            candidates.add(id);
-                        }
-                    });
+                    candidates.addAll(holdingAtLeast(required, probeTerms(content), postings));
                 }
             }
             facts.findAll(scope, candidates, now).forEach(this::add);
@@ -86,14 +80,7 @@ public final class DuplicateFinder {
             loadWholeScope();
             candidates.addAll(words.keySet());
         } else {
-            Map<Fact, Integer> hits = new HashMap<>();
-            probeTerms(content).forEach(term -> factsByTerm.getOrDefault(term, Set.of())
-                    .forEach(fact -> hits.merge(fact, 1, Integer::sum)));
-            hits.forEach((fact, count) -> {
-                if (count >= required) {
-                    candidates.add(fact);
-                }
-            });
+            candidates.addAll(holdingAtLeast(required, probeTerms(content), factsByTerm));
         }
         Fact best = null;
         double bestScore = -1;
@@ -113,6 +100,24 @@ public final class DuplicateFinder {
             TextAnalyzer.termFrequencies(fact.content()).keySet()
                     .forEach(term -> factsByTerm.computeIfAbsent(term, t -> new LinkedHashSet<>()).add(fact));
         }
+    }
+
+    /** What is listed under at least {@code required} of the probe terms (fact ids, or facts). */
+    private static <T> Set<T> holdingAtLeast(int required, List<String> probes, Map<String, ? extends Collection<T>> byTerm) {
+        Map<T, Integer> hits = new HashMap<>();
+        for (String term : probes) {
+            Collection<T> holders = byTerm.get(term);
+            if (holders != null) {
+                holders.forEach(holder -> hits.merge(holder, 1, Integer::sum));
+            }
+        }
+        Set<T> holding = new LinkedHashSet<>();
+        hits.forEach((holder, count) -> {
+            if (count >= required) {
+                holding.add(holder);
+            }
+        });
+        return holding;
     }
 
     /** How many of A's words a duplicate may lack: floor((1 - t)·|A|). */

@@ -135,5 +135,4 @@ public class LearnResource {
         }
         return number.doubleValue();
     }
-
 }

@@ -106,7 +106,6 @@ public class SnapshotsResource {
                 .build();
     }
 
-
     public static JsonObject json(Snapshot snapshot) {
         return Json.createObjectBuilder()
                 .add("name", snapshot.name())
