@@ -4,6 +4,7 @@ import dev.memoria.agent.control.AgentTool;
 import dev.memoria.agent.control.ToolArguments;
 import dev.memoria.agent.control.ToolCatalog;
 import dev.memoria.memorymd.control.MemoryMarkdownService;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.control.ScopeRepository;
@@ -11,7 +12,6 @@ import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -74,7 +74,7 @@ public class McpDispatcher {
     public JsonObject answer(JsonObject request, boolean canWrite) {
         JsonValue id = request.get("id");
         try {
-            return Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id)
+            return Jsons.createObjectBuilder().add("jsonrpc", "2.0").add("id", id)
                     .add("result", result(request.getString("method"), params(request), canWrite)).build();
         } catch (RpcError error) {
             return error(id, error.code, error.getMessage());
@@ -85,20 +85,20 @@ public class McpDispatcher {
     }
 
     static JsonObject error(JsonValue id, int code, String message) {
-        return Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id == null ? JsonValue.NULL : id)
-                .add("error", Json.createObjectBuilder().add("code", code).add("message", message)).build();
+        return Jsons.createObjectBuilder().add("jsonrpc", "2.0").add("id", id == null ? JsonValue.NULL : id)
+                .add("error", Jsons.createObjectBuilder().add("code", code).add("message", message)).build();
     }
 
     private JsonObject result(String method, JsonObject params, boolean canWrite) {
         return switch (method) {
             case "initialize" -> initialize(params);
             case "ping" -> JsonValue.EMPTY_JSON_OBJECT;
-            case "tools/list" -> Json.createObjectBuilder()
+            case "tools/list" -> Jsons.createObjectBuilder()
                     .add("tools", ToolCatalog.render(ToolCatalog.Format.MCP, Arrays.asList(AgentTool.values()))).build();
             case "tools/call" -> callTool(params, canWrite);
             case "resources/list" -> listResources(params);
-            case "resources/templates/list" -> Json.createObjectBuilder().add("resourceTemplates", Json.createArrayBuilder()
-                    .add(Json.createObjectBuilder().add("uriTemplate", RESOURCE_PREFIX + "{scope}" + RESOURCE_SUFFIX)
+            case "resources/templates/list" -> Jsons.createObjectBuilder().add("resourceTemplates", Jsons.createArrayBuilder()
+                    .add(Jsons.createObjectBuilder().add("uriTemplate", RESOURCE_PREFIX + "{scope}" + RESOURCE_SUFFIX)
                             .add("name", "MEMORY.md").add("mimeType", "text/markdown")
                             .add("description", "The pinned facts of a scope as MEMORY.md"))).build();
             case "resources/read" -> readResource(params);
@@ -108,12 +108,12 @@ public class McpDispatcher {
 
     private static JsonObject initialize(JsonObject params) {
         String requested = params.get("protocolVersion") instanceof JsonString s ? s.getString() : LATEST_PROTOCOL;
-        return Json.createObjectBuilder()
+        return Jsons.createObjectBuilder()
                 .add("protocolVersion", negotiate(requested))
-                .add("capabilities", Json.createObjectBuilder()
-                        .add("tools", Json.createObjectBuilder().add("listChanged", false))
-                        .add("resources", Json.createObjectBuilder().add("subscribe", false).add("listChanged", false)))
-                .add("serverInfo", Json.createObjectBuilder().add("name", "memoria").add("title", "Memoria")
+                .add("capabilities", Jsons.createObjectBuilder()
+                        .add("tools", Jsons.createObjectBuilder().add("listChanged", false))
+                        .add("resources", Jsons.createObjectBuilder().add("subscribe", false).add("listChanged", false)))
+                .add("serverInfo", Jsons.createObjectBuilder().add("name", "memoria").add("title", "Memoria")
                         .add("version", "1.0.0"))
                 .add("instructions", "Long-term memory. Call recall before answering questions about the user or "
                         + "earlier work; call remember when you learn a durable fact or preference. Tools take an "
@@ -133,11 +133,11 @@ public class McpDispatcher {
         }
         try {
             ToolCalls.Result result = calls.call(tool, new ToolArguments(tool, args, true), scopeOf(args), canWrite, SOURCE);
-            return Json.createObjectBuilder().add("content", text(result.content()))
+            return Jsons.createObjectBuilder().add("content", text(result.content()))
                     .add("structuredContent", result.data()).add("isError", false).build();
         } catch (ProblemException problem) {
             // A tool that fails answers the model with the reason, so it can correct the call.
-            return Json.createObjectBuilder().add("content", text(describe(problem))).add("isError", true).build();
+            return Jsons.createObjectBuilder().add("content", text(describe(problem))).add("isError", true).build();
         }
     }
 
@@ -156,13 +156,13 @@ public class McpDispatcher {
     private JsonObject listResources(JsonObject params) {
         String after = params.get("cursor") instanceof JsonString cursor ? cursor.getString() : null;
         List<ScopeRepository.ScopeSummary> rows = scopes.list(tenant.allowedScopes(), after, RESOURCES_PAGE, Timestamps.now());
-        JsonArrayBuilder resources = Json.createArrayBuilder();
-        rows.stream().limit(RESOURCES_PAGE).forEach(row -> resources.add(Json.createObjectBuilder()
+        JsonArrayBuilder resources = Jsons.createArrayBuilder();
+        rows.stream().limit(RESOURCES_PAGE).forEach(row -> resources.add(Jsons.createObjectBuilder()
                 .add("uri", RESOURCE_PREFIX + row.scope() + RESOURCE_SUFFIX)
                 .add("name", "MEMORY.md of " + row.scope())
                 .add("description", row.persistentFacts() + " pinned facts of scope " + row.scope())
                 .add("mimeType", "text/markdown")));
-        JsonObjectBuilder result = Json.createObjectBuilder().add("resources", resources);
+        JsonObjectBuilder result = Jsons.createObjectBuilder().add("resources", resources);
         if (rows.size() > RESOURCES_PAGE) {
             result.add("nextCursor", rows.get(RESOURCES_PAGE - 1).scope());
         }
@@ -175,7 +175,7 @@ public class McpDispatcher {
         if (!tenant.canAccess(scope)) {
             throw new RpcError(RESOURCE_NOT_FOUND, "Resource not found: " + uri);
         }
-        return Json.createObjectBuilder().add("contents", Json.createArrayBuilder().add(Json.createObjectBuilder()
+        return Jsons.createObjectBuilder().add("contents", Jsons.createArrayBuilder().add(Jsons.createObjectBuilder()
                 .add("uri", uri).add("mimeType", "text/markdown").add("text", memoryFiles.export(scope)))).build();
     }
 
@@ -200,7 +200,7 @@ public class McpDispatcher {
     }
 
     private static JsonArrayBuilder text(String text) {
-        return Json.createArrayBuilder().add(Json.createObjectBuilder().add("type", "text").add("text", text));
+        return Jsons.createArrayBuilder().add(Jsons.createObjectBuilder().add("type", "text").add("text", text));
     }
 
     private static String describe(ProblemException problem) {

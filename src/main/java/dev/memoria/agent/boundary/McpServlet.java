@@ -3,11 +3,11 @@ package dev.memoria.agent.boundary;
 import dev.memoria.agent.control.McpSessions;
 import dev.memoria.agent.entity.McpSession;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.tenant.boundary.TokenTenancy;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -96,7 +96,7 @@ public class McpServlet extends HttpServlet {
         if (!sessionIsLive(request, response)) {
             return;
         }
-        JsonArrayBuilder answers = Json.createArrayBuilder();
+        JsonArrayBuilder answers = Jsons.createArrayBuilder();
         int answered = 0;
         for (JsonObject message : messages) {
             if (isRequest(message)) {
@@ -222,7 +222,7 @@ public class McpServlet extends HttpServlet {
         if (bytes.length > maxBodyBytes) {
             throw new BodyTooLarge();
         }
-        try (JsonReader reader = Json.createReader(new StringReader(new String(bytes, StandardCharsets.UTF_8)))) {
+        try (JsonReader reader = Jsons.createReader(new StringReader(new String(bytes, StandardCharsets.UTF_8)))) {
             return reader.read();
         }
     }

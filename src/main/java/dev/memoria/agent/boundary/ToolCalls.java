@@ -9,6 +9,7 @@ import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactView;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.boundary.RecallJson;
@@ -23,7 +24,6 @@ import dev.memoria.snapshot.entity.Snapshot;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -81,7 +81,7 @@ public class ToolCalls {
 
     private Result remember(ToolArguments args, Scope scope, String source) {
         args.check();
-        JsonObjectBuilder input = Json.createObjectBuilder(args.json()).add("source", source);
+        JsonObjectBuilder input = Jsons.createObjectBuilder(args.json()).add("source", source);
         input.remove("scope");
         FactService.Remembered remembered = facts.remember(scope, FactInput.parse(input.build(), FactInput.Mode.CREATE, "arguments."));
         Fact fact = remembered.fact();
@@ -91,7 +91,7 @@ public class ToolCalls {
             case REINFORCED -> "Already remembered, reinforced: ";
             case REPLACED -> "Updated: ";
         } + ContextBlock.oneLine(fact.content()) + " (id " + fact.id() + ")";
-        return new Result(text, Json.createObjectBuilder().add("outcome", outcome)
+        return new Result(text, Jsons.createObjectBuilder().add("outcome", outcome)
                 .add("fact", FactJson.of(fact, Timestamps.now())).build());
     }
 
@@ -110,7 +110,7 @@ public class ToolCalls {
         args.check();
         List<Fact> found = recall.search(scope, query, topK);
         return new Result(found.isEmpty() ? "No memory matches '" + query + "'." : lines(found),
-                Json.createObjectBuilder().add("query", query).add("items", FactJson.array(found, Timestamps.now())).build());
+                Jsons.createObjectBuilder().add("query", query).add("items", FactJson.array(found, Timestamps.now())).build());
     }
 
     private Result list(ToolArguments args, Scope scope) {
@@ -120,7 +120,7 @@ public class ToolCalls {
         FactService.Page page = facts.list(scope, new FactFilter(category, null, null, null, null), null, limit);
         String text = page.items().isEmpty() ? "No memories" + (category == null ? "" : " in category '" + category + "'") + "."
                 : lines(page.items()) + (page.next() == null ? "" : "\n(more memories exist; newest shown first)");
-        return new Result(text, Json.createObjectBuilder().add("items", FactJson.array(page.items(), Timestamps.now()))
+        return new Result(text, Jsons.createObjectBuilder().add("items", FactJson.array(page.items(), Timestamps.now()))
                 .add("has_more", page.next() != null).build());
     }
 
@@ -129,7 +129,7 @@ public class ToolCalls {
         args.check();
         Fact forgotten = UUID.matcher(keyOrId).matches() ? forgetByIdOrKey(scope, keyOrId) : facts.forgetByKey(scope, keyOrId);
         return new Result("Forgot: " + ContextBlock.oneLine(forgotten.content()),
-                Json.createObjectBuilder().add("deleted", FactJson.of(forgotten, Timestamps.now())).build());
+                Jsons.createObjectBuilder().add("deleted", FactJson.of(forgotten, Timestamps.now())).build());
     }
 
     private Fact forgetByIdOrKey(Scope scope, String keyOrId) {
@@ -163,7 +163,7 @@ public class ToolCalls {
         String name = snapshotName(args);
         int restored = snapshots.restore(scope, name);
         return new Result("Restored snapshot '" + name + "': the scope now holds its " + restored + " facts.",
-                Json.createObjectBuilder().add("restored", restored).build());
+                Jsons.createObjectBuilder().add("restored", restored).build());
     }
 
     private static String snapshotName(ToolArguments args) {

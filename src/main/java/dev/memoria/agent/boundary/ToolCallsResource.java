@@ -3,11 +3,11 @@ package dev.memoria.agent.boundary;
 import dev.memoria.agent.control.AgentTool;
 import dev.memoria.agent.control.ToolArguments;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -62,6 +62,6 @@ public class ToolCallsResource {
                 ProblemException.notFound("No tool named '" + name.getString() + "'; GET /api/v1/tools lists them."));
         boolean canWrite = security.isUserInRole(Roles.WRITE) || security.isUserInRole(Roles.ADMIN);
         ToolCalls.Result result = calls.call(tool, new ToolArguments(tool, args, false), Scope.of(scope), canWrite, SOURCE);
-        return Json.createObjectBuilder().add("content", result.content()).add("data", result.data()).build();
+        return Jsons.createObjectBuilder().add("content", result.content()).add("data", result.data()).build();
     }
 }

@@ -1,7 +1,7 @@
 package dev.memoria.agent.control;
 
 import dev.memoria.fact.control.FactInput;
-import jakarta.json.Json;
+import dev.memoria.platform.control.Jsons;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -103,7 +103,7 @@ public final class ToolCatalog {
     }
 
     public static JsonArray render(Format format, List<AgentTool> tools) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = Jsons.createArrayBuilder();
         for (AgentTool tool : tools) {
             array.add(render(format, tool));
         }
@@ -114,14 +114,14 @@ public final class ToolCatalog {
         String name = tool.wireName();
         String description = description(tool);
         return switch (format) {
-            case OPENAI -> Json.createObjectBuilder().add("type", "function").add("function", Json.createObjectBuilder()
+            case OPENAI -> Jsons.createObjectBuilder().add("type", "function").add("function", Jsons.createObjectBuilder()
                     .add("name", name).add("description", description)
                     .add("parameters", inputSchema(tool, false))).build();
-            case ANTHROPIC -> Json.createObjectBuilder().add("name", name).add("description", description)
+            case ANTHROPIC -> Jsons.createObjectBuilder().add("name", name).add("description", description)
                     .add("input_schema", inputSchema(tool, false)).build();
-            case MCP -> Json.createObjectBuilder().add("name", name).add("description", description)
+            case MCP -> Jsons.createObjectBuilder().add("name", name).add("description", description)
                     .add("inputSchema", inputSchema(tool, true))
-                    .add("annotations", Json.createObjectBuilder()
+                    .add("annotations", Jsons.createObjectBuilder()
                             .add("readOnlyHint", !tool.writes())
                             .add("destructiveHint", tool == AgentTool.DELETE_MEMORY || tool == AgentTool.RESTORE)
                             .add("openWorldHint", false)).build();
@@ -130,11 +130,11 @@ public final class ToolCatalog {
 
     /** A small builder for the flat object schemas the tools use. */
     private static final class Schema {
-        private final JsonObjectBuilder properties = Json.createObjectBuilder();
+        private final JsonObjectBuilder properties = Jsons.createObjectBuilder();
         private final List<String> required = new ArrayList<>();
 
         Schema string(String name, String description, int min, int max, boolean isRequired) {
-            properties.add(name, Json.createObjectBuilder().add("type", "string").add("description", description)
+            properties.add(name, Jsons.createObjectBuilder().add("type", "string").add("description", description)
                     .add("minLength", min).add("maxLength", max));
             if (isRequired) {
                 required.add(name);
@@ -143,47 +143,47 @@ public final class ToolCatalog {
         }
 
         Schema pattern(String name, String description, String regex) {
-            properties.add(name, Json.createObjectBuilder().add("type", "string").add("description", description)
+            properties.add(name, Jsons.createObjectBuilder().add("type", "string").add("description", description)
                     .add("pattern", regex));
             required.add(name);
             return this;
         }
 
         Schema bool(String name, String description) {
-            properties.add(name, Json.createObjectBuilder().add("type", "boolean").add("description", description));
+            properties.add(name, Jsons.createObjectBuilder().add("type", "boolean").add("description", description));
             return this;
         }
 
         Schema number(String name, String description, double min, double max) {
-            properties.add(name, Json.createObjectBuilder().add("type", "number").add("description", description)
+            properties.add(name, Jsons.createObjectBuilder().add("type", "number").add("description", description)
                     .add("minimum", min).add("maximum", max));
             return this;
         }
 
         Schema integer(String name, String description, int min, int max) {
-            properties.add(name, Json.createObjectBuilder().add("type", "integer").add("description", description)
+            properties.add(name, Jsons.createObjectBuilder().add("type", "integer").add("description", description)
                     .add("minimum", min).add("maximum", max));
             return this;
         }
 
         Schema enumeration(String name, String description, String... values) {
-            properties.add(name, Json.createObjectBuilder().add("type", "string").add("description", description)
-                    .add("enum", Json.createArrayBuilder(List.of(values))));
+            properties.add(name, Jsons.createObjectBuilder().add("type", "string").add("description", description)
+                    .add("enum", Jsons.createArrayBuilder(List.of(values))));
             return this;
         }
 
         Schema tags() {
-            properties.add("tags", Json.createObjectBuilder().add("type", "array")
+            properties.add("tags", Jsons.createObjectBuilder().add("type", "array")
                     .add("description", "Optional labels for filtering, at most " + FactInput.MAX_TAGS + ".")
                     .add("maxItems", FactInput.MAX_TAGS)
-                    .add("items", Json.createObjectBuilder().add("type", "string").add("minLength", 1)
+                    .add("items", Jsons.createObjectBuilder().add("type", "string").add("minLength", 1)
                             .add("maxLength", FactInput.MAX_TAG)));
             return this;
         }
 
         JsonObject build() {
-            return Json.createObjectBuilder().add("type", "object").add("properties", properties)
-                    .add("required", Json.createArrayBuilder(required)).add("additionalProperties", false).build();
+            return Jsons.createObjectBuilder().add("type", "object").add("properties", properties)
+                    .add("required", Jsons.createArrayBuilder(required)).add("additionalProperties", false).build();
         }
     }
 }

@@ -5,11 +5,11 @@ import dev.memoria.audit.entity.AuditEvent;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.Timestamps;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -39,9 +39,9 @@ public class AuditResource {
     public JsonObject list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         int max = QueryParams.intIn("limit", limit, 50, 1, 500);
         List<AuditEvent> rows = audit.page(cursor == null || cursor.isBlank() ? null : PageCursor.decode(cursor), max);
-        JsonArrayBuilder items = Json.createArrayBuilder();
+        JsonArrayBuilder items = Jsons.createArrayBuilder();
         rows.stream().limit(max).forEach(event -> {
-            JsonObjectBuilder item = Json.createObjectBuilder()
+            JsonObjectBuilder item = Jsons.createObjectBuilder()
                     .add("at", Timestamps.format(event.at()))
                     .add("actor", event.actor())
                     .add("action", event.action())
@@ -49,7 +49,7 @@ public class AuditResource {
             items.add(JsonFields.addNullable(item, "fact_id", event.factId()).add("digest", event.digest()));
         });
         AuditEvent last = rows.size() > max ? rows.get(max - 1) : null;
-        return JsonFields.addNullable(Json.createObjectBuilder().add("items", items), "next_cursor",
+        return JsonFields.addNullable(Jsons.createObjectBuilder().add("items", items), "next_cursor",
                 last == null ? null : new PageCursor(last.at(), last.id()).encode()).build();
     }
 }

@@ -4,11 +4,11 @@ import dev.memoria.console.control.ConsoleChanges;
 import dev.memoria.console.control.FactDetail;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 
@@ -52,7 +52,7 @@ public class FactPages {
     }
 
     static JsonObjectBuilder patch(ConsoleRequest request) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = Jsons.createObjectBuilder();
         // browsers send a textarea's line breaks as CRLF; the API stores what agents send, LF
         json.add("content", request.raw("content") == null ? "" : request.raw("content").replace("\r\n", "\n"));
         nullable(json, "title", request.param("title"));
@@ -65,7 +65,7 @@ public class FactPages {
             OverviewPages.addNumber(json, "importance", request.param("importance"));
         }
         json.add("persistent", request.param("persistent") != null);
-        JsonArrayBuilder tags = Json.createArrayBuilder();
+        JsonArrayBuilder tags = Jsons.createArrayBuilder();
         String tagText = request.param("tags");
         if (tagText != null) {
             Arrays.stream(tagText.split(",")).map(String::strip).filter(t -> !t.isEmpty()).distinct().forEach(tags::add);

@@ -7,12 +7,12 @@ import dev.memoria.console.control.ConsoleOverview;
 import dev.memoria.console.control.OffsetPage;
 import dev.memoria.lifecycle.control.JobKind;
 import dev.memoria.lifecycle.control.JobRuns;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.control.ScopeRepository;
 import dev.memoria.tenant.control.TenantSettingsService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 
 import java.math.BigDecimal;
@@ -107,7 +107,7 @@ public class OverviewPages {
 
     public View changeSettings(ConsoleRequest request) {
         String tenant = binding.bind(request);
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = Jsons.createObjectBuilder();
         for (String field : List.of("max_log_days", "max_context_entries", "dedupe_threshold", "max_facts_per_scope", "forget_below")) {
             String value = request.param(field);
             if (value != null) {

@@ -5,12 +5,12 @@ import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.DELETE;
@@ -47,16 +47,16 @@ public class DailyLogResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     @Operation(summary = "Recent log entries, newest first")
     public JsonObject recent(@QueryParam("days") String days, @QueryParam("limit") String limit) {
-        JsonArrayBuilder items = Json.createArrayBuilder();
+        JsonArrayBuilder items = Jsons.createArrayBuilder();
         for (DailyLogEntry entry : logs.recent(Scope.of(scope), QueryParams.intIn("days", days, 7, 1, 3650),
                 QueryParams.intIn("limit", limit, 50, 1, 1000))) {
-            items.add(JsonFields.addNullable(Json.createObjectBuilder()
+            items.add(JsonFields.addNullable(Jsons.createObjectBuilder()
                     .add("timestamp", Timestamps.format(entry.loggedAt()))
                     .add("category", entry.category())
                     .add("content", entry.content())
                     .add("persistent", entry.persistent()), "fact_id", entry.factId()));
         }
-        return Json.createObjectBuilder().add("items", items).build();
+        return Jsons.createObjectBuilder().add("items", items).build();
     }
 
     @GET
@@ -82,7 +82,7 @@ public class DailyLogResource {
     @Operation(summary = "Delete log days older than max_days (default: the tenant's max_log_days)")
     public JsonObject prune(@QueryParam("max_days") String maxDays) {
         Integer keep = maxDays == null || maxDays.isBlank() ? null : QueryParams.intIn("max_days", maxDays, 0, 0, 36500);
-        return Json.createObjectBuilder().add("deleted_days", logs.prune(Scope.of(scope), keep)).build();
+        return Jsons.createObjectBuilder().add("deleted_days", logs.prune(Scope.of(scope), keep)).build();
     }
 
     @DELETE
@@ -106,6 +106,6 @@ public class DailyLogResource {
     }
 
     private static String quote(String text) {
-        return Json.createValue(text).toString();
+        return Jsons.createValue(text).toString();
     }
 }

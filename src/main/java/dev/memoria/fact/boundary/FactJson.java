@@ -1,10 +1,10 @@
 package dev.memoria.fact.boundary;
 
 import dev.memoria.fact.entity.FactView;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
 
 import static dev.memoria.platform.boundary.JsonFields.addNullable;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -23,13 +23,13 @@ public final class FactJson {
     }
 
     public static JsonArrayBuilder array(List<? extends FactView> facts, Instant now) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = Jsons.createArrayBuilder();
         facts.forEach(fact -> array.add(of(fact, now)));
         return array;
     }
 
     public static JsonObjectBuilder builder(FactView fact, Instant now) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = Jsons.createObjectBuilder()
                 .add("id", fact.id())
                 .add("scope", fact.scopeName());
         addNullable(json, "key", fact.key());
@@ -39,7 +39,7 @@ public final class FactJson {
                 .add("type", fact.type().wireName())
                 .add("importance", round(fact.importance()))
                 .add("persistent", fact.persistent())
-                .add("tags", Json.createArrayBuilder(fact.tags()))
+                .add("tags", Jsons.createArrayBuilder(fact.tags()))
                 .add("source", fact.source())
                 .add("created_at", Timestamps.format(fact.createdAt()))
                 .add("updated_at", Timestamps.format(fact.updatedAt()));

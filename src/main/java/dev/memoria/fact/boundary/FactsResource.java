@@ -2,21 +2,21 @@ package dev.memoria.fact.boundary;
 
 import dev.memoria.fact.control.FactFilter;
 import dev.memoria.fact.control.FactInput;
-import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.control.FactService.Remembered;
+import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.PageCursor;
-import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -94,13 +94,13 @@ public class FactsResource {
         List<FactInput> inputs = batchInputs(body);
         List<Remembered> results = facts.rememberAll(scope(), inputs);
         Instant now = Timestamps.now();
-        JsonArrayBuilder items = Json.createArrayBuilder();
+        JsonArrayBuilder items = Jsons.createArrayBuilder();
         int created = 0;
         for (Remembered result : results) {
             created += result.isNew() ? 1 : 0;
             items.add(FactJson.builder(result.fact(), now).add("reinforced", !result.isNew()));
         }
-        return Json.createObjectBuilder()
+        return Jsons.createObjectBuilder()
                 .add("created", created)
                 .add("reinforced", results.size() - created)
                 .add("items", items)
@@ -124,9 +124,9 @@ public class FactsResource {
                 cursor == null || cursor.isBlank() ? null : PageCursor.decode(cursor),
                 QueryParams.intIn("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT));
         Instant now = Timestamps.now();
-        JsonArrayBuilder items = Json.createArrayBuilder();
+        JsonArrayBuilder items = Jsons.createArrayBuilder();
         page.items().forEach(fact -> items.add(FactJson.of(fact, now)));
-        return JsonFields.addNullable(Json.createObjectBuilder().add("items", items), "next_cursor",
+        return JsonFields.addNullable(Jsons.createObjectBuilder().add("items", items), "next_cursor",
                 page.next() == null ? null : page.next().encode()).build();
     }
 

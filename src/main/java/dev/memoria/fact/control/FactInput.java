@@ -1,8 +1,9 @@
 package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.FactType;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.platform.control.ProblemException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -55,7 +56,7 @@ public final class FactInput {
 
     /** Builds input from already-trusted values (imports, extraction), still validated. */
     public static FactInput of(Map<String, ?> fields) {
-        jakarta.json.JsonObjectBuilder json = jakarta.json.Json.createObjectBuilder();
+        jakarta.json.JsonObjectBuilder json = Jsons.createObjectBuilder();
         fields.forEach((name, value) -> {
             if (value instanceof String s) {
                 json.add(name, s);
@@ -64,7 +65,7 @@ public final class FactInput {
             } else if (value instanceof Number n) {
                 json.add(name, n.doubleValue());
             } else if (value instanceof List<?> list) {
-                json.add(name, jakarta.json.Json.createArrayBuilder(list));
+                json.add(name, Jsons.createArrayBuilder(list));
             }
         });
         return parse(json.build(), Mode.CREATE, "");

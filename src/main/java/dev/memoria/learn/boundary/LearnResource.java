@@ -5,13 +5,13 @@ import dev.memoria.learn.control.LearnService;
 import dev.memoria.learn.control.LlmProvider;
 import dev.memoria.learn.control.Turn;
 import dev.memoria.platform.boundary.Roles;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -74,7 +74,7 @@ public class LearnResource {
         }
         LearnService.Learned learned = learn.learn(Scope.of(scope), turns, provider, threshold);
         Instant now = Timestamps.now();
-        return Json.createObjectBuilder()
+        return Jsons.createObjectBuilder()
                 .add("added", FactJson.array(learned.added(), now))
                 .add("reinforced", FactJson.array(learned.reinforced(), now))
                 .add("skipped", learned.skipped())

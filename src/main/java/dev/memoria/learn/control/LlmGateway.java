@@ -1,10 +1,10 @@
 package dev.memoria.learn.control;
 
+import dev.memoria.platform.control.Jsons;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -118,10 +118,10 @@ public class LlmGateway {
     }
 
     public String anthropic(String system, String user) {
-        JsonObject request = Json.createObjectBuilder()
+        JsonObject request = Jsons.createObjectBuilder()
                 .add("model", anthropicModel).add("max_tokens", MAX_ANSWER_TOKENS).add("temperature", 0)
                 .add("system", system)
-                .add("messages", Json.createArrayBuilder().add(message("user", user)))
+                .add("messages", Jsons.createArrayBuilder().add(message("user", user)))
                 .build();
         JsonObject answer = send(() -> anthropicClient.create(anthropicKey.orElseThrow(), AnthropicMessagesApi.VERSION, request));
         StringBuilder text = new StringBuilder();
@@ -136,10 +136,10 @@ public class LlmGateway {
     }
 
     private String chatCompletion(ChatCompletionsApi api, Optional<String> key, String model, String system, String user) {
-        JsonObject request = Json.createObjectBuilder()
+        JsonObject request = Jsons.createObjectBuilder()
                 .add("model", model).add("temperature", 0)
-                .add("response_format", Json.createObjectBuilder().add("type", "json_object"))
-                .add("messages", Json.createArrayBuilder().add(message("system", system)).add(message("user", user)))
+                .add("response_format", Jsons.createObjectBuilder().add("type", "json_object"))
+                .add("messages", Jsons.createArrayBuilder().add(message("system", system)).add(message("user", user)))
                 .build();
         JsonObject answer = send(() -> api.complete(key.map(k -> "Bearer " + k).orElse(null), request));
         try {
@@ -185,7 +185,7 @@ public class LlmGateway {
     }
 
     private static JsonObject message(String role, String content) {
-        return Json.createObjectBuilder().add("role", role).add("content", content).build();
+        return Jsons.createObjectBuilder().add("role", role).add("content", content).build();
     }
 
     private static boolean blank(Optional<String> value) {

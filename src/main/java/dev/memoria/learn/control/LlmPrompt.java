@@ -2,7 +2,7 @@ package dev.memoria.learn.control;
 
 import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.entity.FactType;
-import jakarta.json.Json;
+import dev.memoria.platform.control.Jsons;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -83,7 +83,7 @@ public final class LlmPrompt {
     }
 
     private static JsonObject readObject(String text) {
-        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+        try (JsonReader reader = Jsons.createReader(new StringReader(text))) {
             return reader.readObject();
         } catch (JsonException | IllegalStateException e) {
             throw new MalformedAnswer("the answer is not a JSON object");

@@ -6,11 +6,11 @@ import dev.memoria.lifecycle.control.JobRunner;
 import dev.memoria.lifecycle.control.JobRuns;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -48,7 +48,7 @@ public class TestHooksResource {
         requireEnabled();
         JobKind kind = JobKind.fromWire(job).orElseThrow(() -> ProblemException.notFound("No job named '" + job + "'."));
         JobRuns.Run run = runner.run(kind);
-        return Json.createObjectBuilder().add("job", kind.wireName()).add("tenants", run.tenants())
+        return Jsons.createObjectBuilder().add("job", kind.wireName()).add("tenants", run.tenants())
                 .add("removed", run.removed()).add("took_ms", run.took().toMillis()).build();
     }
 
@@ -58,7 +58,7 @@ public class TestHooksResource {
     public JsonObject ageLogs(@PathParam("scope") String scope, @QueryParam("days") String days) {
         requireEnabled();
         int moved = logs.backdate(Scope.of(scope), QueryParams.intIn("days", days, 1, 1, 3650));
-        return Json.createObjectBuilder().add("entries", moved).build();
+        return Jsons.createObjectBuilder().add("entries", moved).build();
     }
 
     private void requireEnabled() {

@@ -2,10 +2,10 @@ package dev.memoria.memorymd.boundary;
 
 import dev.memoria.memorymd.control.MemoryMarkdownService;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -48,10 +48,10 @@ public class MemoryMarkdownResource {
                     + "lines that are neither are listed in 'unread'.")
     public JsonObject importFile(String markdown) {
         MemoryMarkdownService.ImportResult result = memory.importFile(Scope.of(scope), markdown == null ? "" : markdown);
-        JsonArrayBuilder unread = Json.createArrayBuilder();
-        result.unread().forEach(line -> unread.add(Json.createObjectBuilder()
+        JsonArrayBuilder unread = Jsons.createArrayBuilder();
+        result.unread().forEach(line -> unread.add(Jsons.createObjectBuilder()
                 .add("line", line.line()).add("text", line.text()).add("reason", line.reason())));
-        return Json.createObjectBuilder()
+        return Jsons.createObjectBuilder()
                 .add("imported", result.imported())
                 .add("skipped", result.skipped())
                 .add("unread", unread)

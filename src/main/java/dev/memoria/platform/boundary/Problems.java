@@ -1,7 +1,7 @@
 package dev.memoria.platform.boundary;
 
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -45,14 +45,14 @@ public final class Problems {
 
     public static String body(int status, String type, String title, String detail,
                               List<ProblemException.FieldError> errors) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = Jsons.createObjectBuilder()
                 .add("type", TYPE_BASE + type)
                 .add("title", title)
                 .add("status", status)
                 .add("detail", detail == null ? title : detail);
         if (errors != null && !errors.isEmpty()) {
-            JsonArrayBuilder list = Json.createArrayBuilder();
-            errors.forEach(e -> list.add(Json.createObjectBuilder().add("field", e.field()).add("message", e.message())));
+            JsonArrayBuilder list = Jsons.createArrayBuilder();
+            errors.forEach(e -> list.add(Jsons.createObjectBuilder().add("field", e.field()).add("message", e.message())));
             json.add("errors", list);
         }
         return json.build().toString();

@@ -1,9 +1,9 @@
 package dev.memoria.recall.boundary;
 
 import dev.memoria.fact.boundary.FactJson;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.recall.control.ContextBlock;
 import dev.memoria.recall.control.RecallService;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 
@@ -17,15 +17,15 @@ public final class RecallJson {
     }
 
     public static JsonObject of(String query, List<RecallService.Recalled> results, Instant now) {
-        JsonArrayBuilder items = Json.createArrayBuilder();
+        JsonArrayBuilder items = Jsons.createArrayBuilder();
         StringBuilder lines = new StringBuilder();
         for (RecallService.Recalled result : results) {
-            items.add(Json.createObjectBuilder()
+            items.add(Jsons.createObjectBuilder()
                     .add("fact", FactJson.of(result.fact(), now))
                     .add("score", Math.round(result.score() * 1e6) / 1e6));
             lines.append(lines.isEmpty() ? "" : "\n").append('[').append(result.fact().type().wireName()).append("] ")
                     .append(ContextBlock.oneLine(result.fact().content()));
         }
-        return Json.createObjectBuilder().add("query", query).add("items", items).add("context", lines.toString()).build();
+        return Jsons.createObjectBuilder().add("query", query).add("items", items).add("context", lines.toString()).build();
     }
 }

@@ -4,6 +4,7 @@ import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.ContextService;
@@ -11,7 +12,6 @@ import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -61,7 +61,7 @@ public class RecallResource {
     public JsonObject search(@QueryParam("q") String q, @QueryParam("top_k") String topK) {
         String query = required(q);
         int k = QueryParams.intIn("top_k", topK, 10, 1, 1000);
-        return Json.createObjectBuilder().add("query", query)
+        return Jsons.createObjectBuilder().add("query", query)
                 .add("items", FactJson.array(recall.search(Scope.of(scope), query, k), Timestamps.now())).build();
     }
 

@@ -2,12 +2,12 @@ package dev.memoria.scope.boundary;
 
 import dev.memoria.lifecycle.control.Decay;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.scope.control.ScopeCleaner;
 import dev.memoria.scope.control.ScopeStatistics;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -60,6 +60,6 @@ public class ScopeResource {
     @Operation(summary = "Recompute retention; forget non-persistent facts below the tenant's forget_below")
     public JsonObject decay() {
         Decay.Result result = decay.decay(Scope.of(scope));
-        return Json.createObjectBuilder().add("facts", result.facts()).add("forgotten", result.forgotten()).build();
+        return Jsons.createObjectBuilder().add("facts", result.facts()).add("forgotten", result.forgotten()).build();
     }
 }

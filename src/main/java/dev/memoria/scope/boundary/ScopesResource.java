@@ -3,14 +3,14 @@ package dev.memoria.scope.boundary;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.scope.control.ScopeRepository;
 import dev.memoria.scope.control.ScopeRepository.ScopeSummary;
+import dev.memoria.scope.control.ScopeRepository;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.transaction.Transactional;
@@ -44,14 +44,14 @@ public class ScopesResource {
     public JsonObject list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         int max = QueryParams.intIn("limit", limit, 100, 1, 1000);
         List<ScopeSummary> rows = scopes.list(tenant.allowedScopes(), decode(cursor), max, Timestamps.now());
-        JsonArrayBuilder items = Json.createArrayBuilder();
-        rows.stream().limit(max).forEach(row -> items.add(Json.createObjectBuilder()
+        JsonArrayBuilder items = Jsons.createArrayBuilder();
+        rows.stream().limit(max).forEach(row -> items.add(Jsons.createObjectBuilder()
                 .add("scope", row.scope())
                 .add("facts", row.facts())
                 .add("persistent_facts", row.persistentFacts())
                 .add("log_entries", row.logEntries())
                 .add("updated_at", Timestamps.format(row.updatedAt()))));
-        return JsonFields.addNullable(Json.createObjectBuilder().add("items", items), "next_cursor",
+        return JsonFields.addNullable(Jsons.createObjectBuilder().add("items", items), "next_cursor",
                 rows.size() > max ? encode(rows.get(max - 1).scope()) : null).build();
     }
 

@@ -1,7 +1,7 @@
 package dev.memoria.scope.boundary;
 
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.scope.control.ScopeStatistics;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -14,7 +14,7 @@ public final class StatsJson {
     }
 
     public static JsonObject of(ScopeStatistics.Stats stats) {
-        return Json.createObjectBuilder()
+        return Jsons.createObjectBuilder()
                 .add("total_facts", stats.totalFacts())
                 .add("persistent_facts", stats.persistentFacts())
                 .add("avg_importance", round(stats.averageImportance()))
@@ -28,7 +28,7 @@ public final class StatsJson {
     }
 
     private static JsonObjectBuilder counts(Map<String, Long> counts) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = Jsons.createObjectBuilder();
         counts.forEach(json::add);
         return json;
     }

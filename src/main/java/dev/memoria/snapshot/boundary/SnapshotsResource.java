@@ -2,6 +2,7 @@ package dev.memoria.snapshot.boundary;
 
 import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
@@ -9,7 +10,6 @@ import dev.memoria.snapshot.control.SnapshotService;
 import dev.memoria.snapshot.entity.Snapshot;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -66,9 +66,9 @@ public class SnapshotsResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     @Operation(summary = "The scope's snapshots, newest first")
     public JsonObject list() {
-        JsonArrayBuilder items = Json.createArrayBuilder();
+        JsonArrayBuilder items = Jsons.createArrayBuilder();
         snapshots.list(Scope.of(scope)).forEach(snapshot -> items.add(json(snapshot)));
-        return Json.createObjectBuilder().add("items", items).build();
+        return Jsons.createObjectBuilder().add("items", items).build();
     }
 
     @DELETE
@@ -85,7 +85,7 @@ public class SnapshotsResource {
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     @Operation(summary = "Make the scope's facts exactly the snapshot's, atomically")
     public JsonObject restore(@PathParam("name") String name) {
-        return Json.createObjectBuilder().add("restored", snapshots.restore(Scope.of(scope), name)).build();
+        return Jsons.createObjectBuilder().add("restored", snapshots.restore(Scope.of(scope), name)).build();
     }
 
     @GET
@@ -95,11 +95,11 @@ public class SnapshotsResource {
     public JsonObject diff(@PathParam("name") String name, @QueryParam("against") String against) {
         SnapshotService.Diff diff = snapshots.diff(Scope.of(scope), name, against);
         Instant now = Timestamps.now();
-        JsonArrayBuilder changed = Json.createArrayBuilder();
-        diff.changed().forEach(change -> changed.add(Json.createObjectBuilder()
+        JsonArrayBuilder changed = Jsons.createArrayBuilder();
+        diff.changed().forEach(change -> changed.add(Jsons.createObjectBuilder()
                 .add("before", FactJson.of(change.before(), now))
                 .add("after", FactJson.of(change.after(), now))));
-        return Json.createObjectBuilder()
+        return Jsons.createObjectBuilder()
                 .add("added", FactJson.array(diff.added(), now))
                 .add("removed", FactJson.array(diff.removed(), now))
                 .add("changed", changed)
@@ -107,7 +107,7 @@ public class SnapshotsResource {
     }
 
     public static JsonObject json(Snapshot snapshot) {
-        return Json.createObjectBuilder()
+        return Jsons.createObjectBuilder()
                 .add("name", snapshot.name())
                 .add("created_at", Timestamps.format(snapshot.createdAt()))
                 .add("facts", snapshot.factCount())

@@ -1,11 +1,11 @@
 package dev.memoria.tenant.boundary;
 
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.tenant.control.TenantSettingsService;
 import dev.memoria.tenant.entity.TenantSettings;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
@@ -45,7 +45,7 @@ public class TenantSettingsResource {
     }
 
     static JsonObject json(TenantSettings settings) {
-        return Json.createObjectBuilder()
+        return Jsons.createObjectBuilder()
                 .add("max_log_days", settings.maxLogDays())
                 .add("max_context_entries", settings.maxContextEntries())
                 .add("dedupe_threshold", settings.dedupeThreshold())

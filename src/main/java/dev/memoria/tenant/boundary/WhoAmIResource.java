@@ -1,10 +1,10 @@
 package dev.memoria.tenant.boundary;
 
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -32,14 +32,14 @@ public class WhoAmIResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     @Operation(summary = "The caller's tenant, subject, roles and scope limits")
     public JsonObject whoami(@Context SecurityContext security) {
-        JsonArrayBuilder roles = Json.createArrayBuilder();
+        JsonArrayBuilder roles = Jsons.createArrayBuilder();
         List.of(Roles.READ, Roles.WRITE, Roles.ADMIN).stream().filter(security::isUserInRole).forEach(roles::add);
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = Jsons.createObjectBuilder()
                 .add("tenant", tenant.tenantId())
                 .add("sub", tenant.actor() == null ? "" : tenant.actor())
                 .add("roles", roles);
         if (tenant.allowedScopes().isPresent()) {
-            JsonArrayBuilder scopes = Json.createArrayBuilder();
+            JsonArrayBuilder scopes = Jsons.createArrayBuilder();
             tenant.allowedScopes().get().forEach(scope -> scopes.add(scope.value()));
             json.add("memory_scopes", scopes);
         } else {
