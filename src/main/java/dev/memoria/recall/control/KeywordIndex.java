@@ -6,7 +6,6 @@ import dev.memoria.platform.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
-import jakarta.persistence.Query;
 import jakarta.transaction.Transactional;
 
 import java.sql.Connection;
@@ -49,6 +48,8 @@ public class KeywordIndex {
     private static final int ROWS_PER_STATEMENT = 500;
     static final int COMMON_TERM = 1000;
     private static final int MIN_CHUNK = 64;
+    private static final Comparator<Hit> BEST_FIRST = Comparator.comparingDouble(Hit::score).reversed()
+            .thenComparing(Hit::factId);
 
     @Inject
     TenantEntityManager db;
@@ -155,34 +156,53 @@ public class KeywordIndex {
         if (terms.isEmpty()) {
             return;
         }
-        Connection connection = db.get().unwrap(Connection.class);
         String where = " WHERE tenant_id = ? AND scope_name = ? AND term ";
-        try {
-            if (dialect.isPostgres()) {
-                for (List<String> chunk : chunks(List.copyOf(terms))) {
-                    try (PreparedStatement statement = connection.prepareStatement(select + where + "IN ("
-                            + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")")) {
-                        statement.setString(1, db.tenantId());
-                        statement.setString(2, scope);
-                        for (int i = 0; i < chunk.size(); i++) {
-                            statement.setString(3 + i, chunk.get(i));
-                        }
-                        readAll(statement, reader);
-                    }
-                }
-                return;
+        if (dialect.isPostgres()) {
+            for (List<String> chunk : chunks(List.copyOf(terms))) {
+                select(select + where + "IN (" + placeholders(chunk.size()) + ")",
+                        statement -> bind(statement, bind(statement, 1, List.of(db.tenantId(), scope)), chunk), reader);
             }
-            try (PreparedStatement statement = connection.prepareStatement(select + where + "= ?")) {
-                statement.setString(1, db.tenantId());
-                statement.setString(2, scope);
-                for (String term : terms) {
-                    statement.setString(3, term);
-                    readAll(statement, reader);
-                }
+            return;
+        }
+        select(select + where + "= ?", statement -> {
+            bind(statement, 1, List.of(db.tenantId(), scope));
+            for (String term : terms) {
+                statement.setString(3, term);
+                readAll(statement, reader);
+            }
+        }, null);
+    }
+
+    private interface Binder {
+        void bind(PreparedStatement statement) throws SQLException;
+    }
+
+    /**
+     * Runs a read on the transaction's own connection. Reads here are plain JDBC: a JPA native query costs
+     * more per row than H2 takes to find it. With a null reader the binder runs the statement itself.
+     */
+    private void select(String sql, Binder binder, RowReader reader) {
+        try (PreparedStatement statement = db.get().unwrap(Connection.class).prepareStatement(sql)) {
+            binder.bind(statement);
+            if (reader != null) {
+                readAll(statement, reader);
             }
         } catch (SQLException e) {
             throw new PersistenceException("Cannot read the keyword index", e);
         }
+    }
+
+    /** Binds the values from parameter {@code first} on; returns the next free parameter. */
+    private static int bind(PreparedStatement statement, int first, Collection<String> values) throws SQLException {
+        int parameter = first;
+        for (String value : values) {
+            statement.setString(parameter++, value);
+        }
+        return parameter;
+    }
+
+    private static String placeholders(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
     }
 
     private static void readAll(PreparedStatement statement, RowReader reader) throws SQLException {
@@ -274,19 +294,28 @@ public class KeywordIndex {
         }
     }
 
+    /** The {@code depth} best hits, best first: a heap of that size, not a sort of every fact scored. */
     private static List<Hit> best(Map<String, Double> scores, int depth) {
-        return scores.entrySet().stream()
-                .map(e -> new Hit(e.getKey(), e.getValue()))
-                .sorted(Comparator.comparingDouble(Hit::score).reversed().thenComparing(Hit::factId))
-                .limit(depth)
-                .toList();
+        PriorityQueue<Hit> best = new PriorityQueue<>(depth + 1, BEST_FIRST.reversed());
+        scores.forEach((factId, score) -> {
+            Hit hit = new Hit(factId, score);
+            if (best.size() < depth) {
+                best.add(hit);
+            } else if (BEST_FIRST.compare(hit, best.peek()) < 0) {
+                best.poll();
+                best.add(hit);
+            }
+        });
+        List<Hit> hits = new ArrayList<>(best);
+        hits.sort(BEST_FIRST);
+        return hits;
     }
 
     /**
-     * Adds the contributions of partially read terms to the given facts where the reads missed them: one
-     * statement per 500 facts reads all their postings by the primary key. It names nothing but the ids (unique
-     * in a tenant): H2 answers an IN list from an index only on its first column, and scans the whole index
-     * when another condition (a term, the scope) could be used instead; the terms are picked out here.
+     * Adds the contributions of partially read terms to the given facts where the reads missed them, by the
+     * primary key (fact_id, tenant_id, term). PostgreSQL answers it for 500 facts at a time; H2 would use only
+     * the key's first column for an IN list and scan for the rest, so there one prepared statement runs once
+     * for each missing (fact, term) pair: a point lookup, where reading all the facts' postings cost more.
      */
     private void completeScores(List<Head> partial, List<String> factIds, Map<String, Double> scores,
                                 double averageLength) {
@@ -295,23 +324,36 @@ public class KeywordIndex {
         }
         Map<String, Head> byTerm = new HashMap<>();
         partial.forEach(head -> byTerm.put(head.term, head));
-        for (List<String> ids : chunks(factIds)) {
-            Query query = db.get().createNativeQuery("SELECT fact_id, term, tf, doc_length FROM fact_term WHERE fact_id IN ("
-                    + String.join(", ", Collections.nCopies(ids.size(), "?")) + ") AND tenant_id = ?");
-            int parameter = 1;
-            for (String id : ids) {
-                query.setParameter(parameter++, id);
+        RowReader add = row -> {
+            Head head = byTerm.get(row.getString(2));
+            if (!head.seen.contains(row.getString(1))) {
+                scores.merge(row.getString(1), Bm25.termScore(head.idf, row.getInt(3), row.getInt(4), averageLength),
+                        Double::sum);
             }
-            query.setParameter(parameter, db.tenantId());
-            for (Object row : query.getResultList()) {
-                Object[] c = (Object[]) row;
-                Head head = byTerm.get((String) c[1]);
-                if (head != null && !head.seen.contains((String) c[0])) {
-                    scores.merge((String) c[0], Bm25.termScore(head.idf, ((Number) c[2]).intValue(),
-                            ((Number) c[3]).intValue(), averageLength), Double::sum);
+        };
+        String select = "SELECT fact_id, term, tf, doc_length FROM fact_term WHERE tenant_id = ? AND ";
+        if (dialect.isPostgres()) {
+            for (List<String> ids : chunks(factIds)) {
+                select(select + "fact_id IN (" + placeholders(ids.size()) + ") AND term IN ("
+                        + placeholders(byTerm.size()) + ")", statement -> {
+                    int parameter = bind(statement, 1, List.of(db.tenantId()));
+                    bind(statement, bind(statement, parameter, ids), byTerm.keySet());
+                }, add);
+            }
+            return;
+        }
+        select(select + "fact_id = ? AND term = ?", statement -> {
+            statement.setString(1, db.tenantId());
+            for (Head head : partial) {
+                for (String id : factIds) {
+                    if (!head.seen.contains(id)) {
+                        statement.setString(2, id);
+                        statement.setString(3, head.term);
+                        readAll(statement, add);
+                    }
                 }
             }
-        }
+        }, null);
     }
 
     private static double kthBest(Map<String, Double> scores, int k) {
@@ -334,18 +376,12 @@ public class KeywordIndex {
         // The ORDER BY names the rank index's leading columns too (fixed by the WHERE, so the order is the
         // same): H2 reads rows in index order only when the ORDER BY is a prefix of the index, and would
         // otherwise sort the term's whole posting list, on disk past 40,000 rows, for every chunk.
-        Query query = db.get().createNativeQuery("SELECT fact_id, tf, doc_length, rank_key FROM fact_term "
-                        + "WHERE tenant_id = ? AND scope_name = ? AND term = ? "
+        List<Posting> postings = new ArrayList<>();
+        select("SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE tenant_id = ? AND scope_name = ? AND term = ? "
                         + "ORDER BY tenant_id, scope_name, term, rank_key, fact_id"
-                        + (limit < Integer.MAX_VALUE ? " LIMIT " + limit : "") + (offset > 0 ? " OFFSET " + offset : ""))
-                .setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term);
-        List<?> rows = query.getResultList();
-        List<Posting> postings = new ArrayList<>(rows.size());
-        for (Object row : rows) {
-            Object[] c = (Object[]) row;
-            postings.add(new Posting((String) c[0], ((Number) c[1]).intValue(), ((Number) c[2]).intValue(),
-                    -((Number) c[3]).doubleValue()));
-        }
+                        + (limit < Integer.MAX_VALUE ? " LIMIT " + limit : "") + (offset > 0 ? " OFFSET " + offset : ""),
+                statement -> bind(statement, 1, List.of(db.tenantId(), scope, term)),
+                row -> postings.add(new Posting(row.getString(1), row.getInt(2), row.getInt(3), -row.getDouble(4))));
         return postings;
     }
 
@@ -356,14 +392,17 @@ public class KeywordIndex {
 
     /** Document count and average document length of the scope, when it has documents. */
     private Optional<double[]> scopeStatistics(String scope) {
-        Object[] row = (Object[]) db.get().createNativeQuery(
-                        "SELECT doc_count, total_length FROM memory_scope WHERE tenant_id = ? AND scope_name = ?")
-                .setParameter(1, db.tenantId()).setParameter(2, scope).getResultStream().findFirst().orElse(null);
-        if (row == null || ((Number) row[0]).longValue() == 0) {
+        double[] stats = new double[2];
+        select("SELECT doc_count, total_length FROM memory_scope WHERE tenant_id = ? AND scope_name = ?",
+                statement -> bind(statement, 1, List.of(db.tenantId(), scope)),
+                row -> {
+                    stats[0] = row.getLong(1);
+                    stats[1] = row.getLong(2);
+                });
+        if (stats[0] == 0) {
             return Optional.empty();
         }
-        double documents = ((Number) row[0]).doubleValue();
-        return Optional.of(new double[]{documents, Math.max(1.0, ((Number) row[1]).doubleValue() / documents)});
+        return Optional.of(new double[]{stats[0], Math.max(1.0, stats[1] / stats[0])});
     }
 
     /** Applies df changes; the scope's row lock is held, so read-then-write cannot race. */
