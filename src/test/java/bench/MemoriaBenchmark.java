@@ -36,7 +36,9 @@ public final class MemoriaBenchmark {
     private static final String SCOPE_PREFIX = "user:bench-";
     private static final int BATCH = 1000;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    /** HTTP/1.1 with keep-alive, as agent backends call REST services; the JDK's default would upgrade each connection to cleartext HTTP/2. */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
     private final URI base = URI.create(System.getProperty("bench.base", "http://localhost:9080/"));
     private final PrivateKey key;
     private final String issuer = System.getProperty("bench.issuer", DevToken.DEV_ISSUER);
@@ -61,7 +63,7 @@ public final class MemoriaBenchmark {
         int background = Integer.getInteger("bench.background", 1_000_000);
         int backgroundTenants = Integer.getInteger("bench.background.tenants", 100);
         int requests = Integer.getInteger("bench.requests", 2000);
-        int warmup = Integer.getInteger("bench.warmup", 2000); // rounds of recall, search and no-op: Liberty's JIT needs thousands
+        int warmup = Integer.getInteger("bench.warmup", 5000); // rounds of recall, search and no-op: Liberty's JIT needs thousands
         int clients = Integer.getInteger("bench.clients", 8);
 
         boolean load = Boolean.parseBoolean(System.getProperty("bench.load", "true"));
@@ -172,11 +174,12 @@ public final class MemoriaBenchmark {
 
     private Map<String, String> measure(String scope, int size, double ingest, int requests, int warmup, int clients)
             throws Exception {
-        for (int i = 0; i < warmup; i++) {
+        // the warm-up runs on all clients at once: the JIT compiles what is hot, and gets there sooner
+        concurrently(warmup, clients, i -> {
             send("GET", recallPath(scope), token, null);
             send("GET", searchPath(scope), token, null);
             send("GET", "api/v1/whoami", token, null);
-        }
+        });
         double[] floor = latencies(requests, () -> "api/v1/whoami");
         double[] recall = latencies(requests, () -> recallPath(scope));
         double[] search = latencies(requests, () -> searchPath(scope));
@@ -208,27 +211,36 @@ public final class MemoriaBenchmark {
     }
 
     private double throughput(String scope, int total, int clients) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<String> paths = new ArrayList<>();
         for (int i = 0; i < total; i++) {
-            paths.add(recallPath(scope));
+            paths.add(recallPath(scope)); // drawn up front: the same queries on every run
         }
         long start = System.nanoTime();
-        List<Future<?>> calls = new ArrayList<>();
+        concurrently(total, clients, i -> expect(200, send("GET", paths.get(i), token, null)));
+        return total / seconds(start);
+    }
+
+    private interface Call {
+        void run(int index) throws Exception;
+    }
+
+    /** Runs {@code total} calls spread over {@code clients} threads, and waits for all of them. */
+    private static void concurrently(int total, int clients, Call call) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<Future<?>> workers = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
             int client = c;
-            calls.add(pool.submit(() -> {
+            workers.add(pool.submit(() -> {
                 for (int i = client; i < total; i += clients) {
-                    expect(200, send("GET", paths.get(i), token, null));
+                    call.run(i);
                 }
                 return null;
             }));
         }
-        for (Future<?> call : calls) {
-            call.get();
+        for (Future<?> worker : workers) {
+            worker.get();
         }
         pool.shutdown();
-        return total / seconds(start);
     }
 
     private String heapMib() throws IOException, InterruptedException {
