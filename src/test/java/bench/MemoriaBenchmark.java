@@ -63,7 +63,7 @@ public final class MemoriaBenchmark {
         int background = Integer.getInteger("bench.background", 1_000_000);
         int backgroundTenants = Integer.getInteger("bench.background.tenants", 100);
         int requests = Integer.getInteger("bench.requests", 2000);
-        int warmup = Integer.getInteger("bench.warmup", 5000); // rounds of recall, search and no-op: Liberty's JIT needs thousands
+        int warmup = Integer.getInteger("bench.warmup", 20_000); // rounds of recall, search and no-op: Liberty's JIT settles after ~60,000 requests
         int clients = Integer.getInteger("bench.clients", 8);
 
         boolean load = Boolean.parseBoolean(System.getProperty("bench.load", "true"));
