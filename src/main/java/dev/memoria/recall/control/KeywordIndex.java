@@ -160,12 +160,12 @@ public class KeywordIndex {
         if (dialect.isPostgres()) {
             for (List<String> chunk : chunks(List.copyOf(terms))) {
                 select(select + where + "IN (" + placeholders(chunk.size()) + ")",
-                        statement -> bind(statement, bind(statement, 1, List.of(db.tenantId(), scope)), chunk), reader);
+                        statement -> bind(statement, List.of(db.tenantId(), scope), chunk), reader);
             }
             return;
         }
         select(select + where + "= ?", statement -> {
-            bind(statement, 1, List.of(db.tenantId(), scope));
+            bind(statement, List.of(db.tenantId(), scope));
             for (String term : terms) {
                 statement.setString(3, term);
                 readAll(statement, reader);
@@ -192,13 +192,15 @@ public class KeywordIndex {
         }
     }
 
-    /** Binds the values from parameter {@code first} on; returns the next free parameter. */
-    private static int bind(PreparedStatement statement, int first, Collection<String> values) throws SQLException {
-        int parameter = first;
-        for (String value : values) {
-            statement.setString(parameter++, value);
+    /** Binds the values of all groups, in order, from the first parameter on. */
+    @SafeVarargs
+    private static void bind(PreparedStatement statement, Collection<String>... groups) throws SQLException {
+        int parameter = 1;
+        for (Collection<String> values : groups) {
+            for (String value : values) {
+                statement.setString(parameter++, value);
+            }
         }
-        return parameter;
     }
 
     private static String placeholders(int count) {
@@ -335,10 +337,8 @@ public class KeywordIndex {
         if (dialect.isPostgres()) {
             for (List<String> ids : chunks(factIds)) {
                 select(select + "fact_id IN (" + placeholders(ids.size()) + ") AND term IN ("
-                        + placeholders(byTerm.size()) + ")", statement -> {
-                    int parameter = bind(statement, 1, List.of(db.tenantId()));
-                    bind(statement, bind(statement, parameter, ids), byTerm.keySet());
-                }, add);
+                        + placeholders(byTerm.size()) + ")",
+                        statement -> bind(statement, List.of(db.tenantId()), ids, byTerm.keySet()), add);
             }
             return;
         }
@@ -380,7 +380,7 @@ public class KeywordIndex {
         select("SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE tenant_id = ? AND scope_name = ? AND term = ? "
                         + "ORDER BY tenant_id, scope_name, term, rank_key, fact_id"
                         + (limit < Integer.MAX_VALUE ? " LIMIT " + limit : "") + (offset > 0 ? " OFFSET " + offset : ""),
-                statement -> bind(statement, 1, List.of(db.tenantId(), scope, term)),
+                statement -> bind(statement, List.of(db.tenantId(), scope, term)),
                 row -> postings.add(new Posting(row.getString(1), row.getInt(2), row.getInt(3), -row.getDouble(4))));
         return postings;
     }
@@ -394,7 +394,7 @@ public class KeywordIndex {
     private Optional<double[]> scopeStatistics(String scope) {
         double[] stats = new double[2];
         select("SELECT doc_count, total_length FROM memory_scope WHERE tenant_id = ? AND scope_name = ?",
-                statement -> bind(statement, 1, List.of(db.tenantId(), scope)),
+                statement -> bind(statement, List.of(db.tenantId(), scope)),
                 row -> {
                     stats[0] = row.getLong(1);
                     stats[1] = row.getLong(2);
