@@ -36,7 +36,7 @@ public final class MemoriaBenchmark {
     private static final String SCOPE_PREFIX = "user:bench-";
     private static final int BATCH = 1000;
 
-    /** HTTP/1.1 with keep-alive, as agent backends call REST services; the JDK's default would upgrade each connection to cleartext HTTP/2. */
+    /** HTTP/1.1 with keep-alive, as agent backends call REST; the JDK's default upgrades to cleartext HTTP/2. */
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
     private final URI base = URI.create(System.getProperty("bench.base", "http://localhost:9080/"));
@@ -63,7 +63,8 @@ public final class MemoriaBenchmark {
         int background = Integer.getInteger("bench.background", 1_000_000);
         int backgroundTenants = Integer.getInteger("bench.background.tenants", 100);
         int requests = Integer.getInteger("bench.requests", 2000);
-        int warmup = Integer.getInteger("bench.warmup", 20_000); // rounds of recall, search and no-op: Liberty's JIT settles after ~60,000 requests
+        // rounds of recall, search and no-op: Liberty's JIT settled only after about 60,000 requests
+        int warmup = Integer.getInteger("bench.warmup", 20_000);
         int clients = Integer.getInteger("bench.clients", 8);
 
         boolean load = Boolean.parseBoolean(System.getProperty("bench.load", "true"));
