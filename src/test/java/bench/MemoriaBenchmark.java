@@ -42,7 +42,7 @@ public final class MemoriaBenchmark {
     private final URI base = URI.create(System.getProperty("bench.base", "http://localhost:9080/"));
     private final PrivateKey key;
     private final String issuer = System.getProperty("bench.issuer", DevToken.DEV_ISSUER);
-    private final Random random = new Random(42);
+    private final Random random = new Random(Long.getLong("bench.seed", 42));
     private final List<String> vocabulary = vocabulary(5000);
     private final String token;
 

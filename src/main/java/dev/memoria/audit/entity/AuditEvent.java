@@ -1,5 +1,6 @@
 package dev.memoria.audit.entity;
 
+import dev.memoria.platform.entity.TimeOrderedIds;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -9,7 +10,6 @@ import org.eclipse.persistence.annotations.MultitenantType;
 import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
 
 import java.time.Instant;
-import java.util.UUID;
 
 /** One deletion: who (a person's sub or a job), what (fact id and content digest), where, when. */
 @Entity
@@ -44,7 +44,7 @@ public class AuditEvent {
     }
 
     public AuditEvent(Instant at, String actor, String action, String scopeName, String factId, String digest) {
-        this.id = UUID.randomUUID().toString();
+        this.id = TimeOrderedIds.next();
         this.at = at;
         this.actor = actor;
         this.action = action;

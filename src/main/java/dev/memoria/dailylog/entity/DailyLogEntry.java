@@ -1,5 +1,6 @@
 package dev.memoria.dailylog.entity;
 
+import dev.memoria.platform.entity.TimeOrderedIds;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -11,7 +12,6 @@ import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.UUID;
 
 /** One line of a scope's daily log: what was remembered, when (UTC day). */
 @Entity
@@ -49,7 +49,7 @@ public class DailyLogEntry {
 
     public DailyLogEntry(String scopeName, Instant loggedAt, String category, String content,
                          boolean persistent, String factId) {
-        this.id = UUID.randomUUID().toString();
+        this.id = TimeOrderedIds.next();
         this.scopeName = scopeName;
         this.loggedAt = loggedAt;
         this.day = LocalDate.ofInstant(loggedAt, ZoneOffset.UTC);

@@ -1,5 +1,6 @@
 package dev.memoria.fact.entity;
 
+import dev.memoria.platform.entity.TimeOrderedIds;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -12,7 +13,6 @@ import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 
 /** One remembered fact of a scope. The tenant column is filled and filtered by EclipseLink, never by hand. */
 @Entity
@@ -79,7 +79,7 @@ public class Fact implements FactView {
     }
 
     public Fact(String scopeName, String content, Instant now) {
-        this.id = UUID.randomUUID().toString();
+        this.id = TimeOrderedIds.next();
         this.scopeName = scopeName;
         this.content = content;
         this.category = FactDefaults.CATEGORY;

@@ -1,0 +1,36 @@
+package dev.memoria.platform.entity;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TimeOrderedIdsTest {
+
+    @Test
+    void isAVersion7UuidCarryingTheCurrentTime() {
+        long before = System.currentTimeMillis();
+        UUID id = UUID.fromString(TimeOrderedIds.next());
+        assertEquals(7, id.version());
+        assertEquals(2, id.variant());
+        long millis = id.getMostSignificantBits() >>> 16;
+        assertTrue(millis >= before && millis <= System.currentTimeMillis() + 1, "timestamp " + millis);
+    }
+
+    @Test
+    void idsCreatedOneAfterAnotherSortOneAfterAnother() {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            ids.add(TimeOrderedIds.next());
+        }
+        for (int i = 1; i < ids.size(); i++) {
+            assertTrue(ids.get(i - 1).compareTo(ids.get(i)) < 0, ids.get(i - 1) + " before " + ids.get(i));
+        }
+        assertEquals(ids.size(), new HashSet<>(ids).size());
+    }
+}
