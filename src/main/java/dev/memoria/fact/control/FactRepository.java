@@ -7,9 +7,12 @@ import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.Query;
+import jakarta.persistence.PersistenceException;
 import jakarta.persistence.TypedQuery;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -125,7 +128,9 @@ public class FactRepository {
     /**
      * Records a use of each fact in one statement that increments in the database, so concurrent recalls of
      * the same fact all count (a write of the entity would store one of them). The facts leave the
-     * persistence context first and carry the new count in memory for the caller's answer.
+     * persistence context first and carry the new count in memory for the caller's answer. Plain JDBC on the
+     * transaction's connection: through EclipseLink the statement flushed the context and cost a fifth of a
+     * recall's allocations.
      */
     public void recordAccess(List<Fact> used, Instant now) {
         if (used.isEmpty()) {
@@ -135,14 +140,18 @@ public class FactRepository {
             db.get().detach(fact);
             fact.recordAccess(now);
         });
-        Query update = db.get().createNativeQuery("UPDATE fact SET access_count = access_count + 1, "
-                + "last_accessed_at = ? WHERE id IN (" + String.join(", ", Collections.nCopies(used.size(), "?"))
-                + ") AND tenant_id = ?");
-        update.setParameter(1, Timestamp.from(now));
-        for (int i = 0; i < used.size(); i++) {
-            update.setParameter(2 + i, used.get(i).id());
+        String sql = "UPDATE fact SET access_count = access_count + 1, last_accessed_at = ? WHERE id IN ("
+                + String.join(", ", Collections.nCopies(used.size(), "?")) + ") AND tenant_id = ?";
+        try (PreparedStatement update = db.get().unwrap(Connection.class).prepareStatement(sql)) {
+            update.setTimestamp(1, Timestamp.from(now));
+            for (int i = 0; i < used.size(); i++) {
+                update.setString(2 + i, used.get(i).id());
+            }
+            update.setString(2 + used.size(), db.tenantId());
+            update.executeUpdate();
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot record the use of facts", e);
         }
-        update.setParameter(2 + used.size(), db.tenantId()).executeUpdate();
     }
 
     /** Live persistent facts in creation order: the scope's MEMORY.md. */
