@@ -129,8 +129,7 @@ public class FactRepository {
      * Records a use of each fact in one statement that increments in the database, so concurrent recalls of
      * the same fact all count (a write of the entity would store one of them). The facts leave the
      * persistence context first and carry the new count in memory for the caller's answer. Plain JDBC on the
-     * transaction's connection: through EclipseLink the statement flushed the context and cost a fifth of a
-     * recall's allocations.
+     * transaction's connection: through EclipseLink the statement first flushed the persistence context.
      */
     public void recordAccess(List<Fact> used, Instant now) {
         if (used.isEmpty()) {
