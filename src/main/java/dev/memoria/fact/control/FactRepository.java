@@ -10,7 +10,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.persistence.TypedQuery;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -141,7 +140,7 @@ public class FactRepository {
         });
         String sql = "UPDATE fact SET access_count = access_count + 1, last_accessed_at = ? WHERE id IN ("
                 + String.join(", ", Collections.nCopies(used.size(), "?")) + ") AND tenant_id = ?";
-        try (PreparedStatement update = db.get().unwrap(Connection.class).prepareStatement(sql)) {
+        try (PreparedStatement update = db.connection().prepareStatement(sql)) {
             update.setTimestamp(1, Timestamp.from(now));
             for (int i = 0; i < used.size(); i++) {
                 update.setString(2 + i, used.get(i).id());

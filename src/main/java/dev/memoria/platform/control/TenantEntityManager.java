@@ -6,6 +6,8 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
+import java.sql.Connection;
+
 /**
  * The only way repositories reach the database: an EntityManager bound to the request's tenant, so
  * EclipseLink filters every JPQL query and fills tenant_id on every insert. Native SQL is not filtered;
@@ -23,6 +25,14 @@ public class TenantEntityManager {
     public EntityManager get() {
         em.setProperty("eclipselink.tenant-id", tenant.tenantId());
         return em;
+    }
+
+    /**
+     * The JDBC connection of the current transaction, for statements where EclipseLink's per-statement and
+     * per-row work costs more than the database does. Nothing filters it: bind tenant_id in every statement.
+     */
+    public Connection connection() {
+        return get().unwrap(Connection.class);
     }
 
     public String tenantId() {

@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -174,7 +173,7 @@ public class KeywordIndex {
      * more per row than H2 takes to find it. With a null reader the binder runs the statement itself.
      */
     private void select(String sql, Binder binder, RowReader reader) {
-        try (PreparedStatement statement = db.get().unwrap(Connection.class).prepareStatement(sql)) {
+        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
             binder.bind(statement);
             if (reader != null) {
                 readAll(statement, reader);
@@ -425,8 +424,7 @@ public class KeywordIndex {
      * binds native parameters by a linear search, quadratic in a multi-row statement's parameter count.
      */
     private void batch(String sql, List<Object[]> rows) {
-        Connection connection = db.get().unwrap(Connection.class);
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
             for (int i = 0; i < rows.size(); i++) {
                 Object[] row = rows.get(i);
                 for (int column = 0; column < row.length; column++) {

@@ -19,7 +19,8 @@ class TimeOrderedIdsTest {
         assertEquals(7, id.version());
         assertEquals(2, id.variant());
         long millis = id.getMostSignificantBits() >>> 16;
-        assertTrue(millis >= before && millis <= System.currentTimeMillis() + 1, "timestamp " + millis);
+        // a burst of more than 4,096 ids in one millisecond borrows the next one, so allow a few ahead
+        assertTrue(millis >= before && millis <= System.currentTimeMillis() + 10, "timestamp " + millis);
     }
 
     @Test
