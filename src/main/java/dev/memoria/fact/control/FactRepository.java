@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.persistence.TypedQuery;
+import org.eclipse.persistence.config.QueryHints;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -112,11 +113,24 @@ public class FactRepository {
      * statement names only the ids, so H2 too reads them from the primary key instead of walking the scope.
      */
     public List<Fact> findAll(Scope scope, Collection<String> ids, Instant now) {
+        return findAll(scope, ids, now, false);
+    }
+
+    /**
+     * Like {@link #findAll}, for facts that are only read and answered: EclipseLink neither registers them in
+     * the persistence context nor keeps a backup copy of each to detect changes, so changes are never saved.
+     */
+    public List<Fact> readAll(Scope scope, Collection<String> ids, Instant now) {
+        return findAll(scope, ids, now, true);
+    }
+
+    private List<Fact> findAll(Scope scope, Collection<String> ids, Instant now, boolean readOnly) {
         List<String> all = List.copyOf(ids);
         List<Fact> found = new ArrayList<>(all.size());
         for (int from = 0; from < all.size(); from += 500) {
             db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids", Fact.class)
                     .setParameter("ids", all.subList(from, Math.min(all.size(), from + 500)))
+                    .setHint(QueryHints.READ_ONLY, readOnly)
                     .getResultList().stream()
                     .filter(fact -> fact.scopeName().equals(scope.value()) && !fact.isExpired(now))
                     .forEach(found::add);

@@ -84,7 +84,7 @@ public class RecallService {
         for (int from = 0; from < hits.size() && found.size() < wanted; from += batch) {
             List<KeywordIndex.Hit> slice = hits.subList(from, Math.min(hits.size(), from + batch));
             Map<String, Fact> byId = new HashMap<>();
-            facts.findAll(scope, slice.stream().map(KeywordIndex.Hit::factId).toList(), now)
+            facts.readAll(scope, slice.stream().map(KeywordIndex.Hit::factId).toList(), now)
                     .forEach(fact -> byId.put(fact.id(), fact));
             for (KeywordIndex.Hit hit : slice) {
                 Fact fact = byId.get(hit.factId());
