@@ -297,6 +297,19 @@ class FactsIT extends Deployments {
     }
 
     @Test
+    void batchFindsTheTwinOfAStoredFactWhoseWordsCarryAccentsApostrophesAndQuotes() {
+        // on PostgreSQL a batch's terms travel as one array parameter: these must survive its quoting
+        String stored = remember(json("content", "L'équipe de Zürich préfère l'été, «naïve» et \"café\" {x,y}")).getString("id");
+
+        JsonObject result = batch(json("content", "Lives in Lisbon"),
+                json("content", "l'équipe de zürich préfère l'été naïve et café x y!"));
+
+        assertEquals(1, result.getInt("reinforced"), result::toString);
+        assertEquals(stored, result.getJsonArray("items").getJsonObject(1).getString("id"));
+        assertEquals(2, listedIds("").size());
+    }
+
+    @Test
     void batchWithOneInvalidFactWritesNothing() {
         String body = batchBody(json("content", "First"), json("content", "Second"), json("content", "Third"),
                 json("content", "Fourth", "importance", 2), json("content", "Fifth"));
