@@ -161,9 +161,9 @@ public class KeywordIndex {
         if (dialect.isPostgres()) {
             // OFFSET 0 keeps the lateral subquery from being flattened into a join the planner may hash:
             // for a recall's two terms it once read the scope's whole scope_term range instead of two rows
-            select("SELECT q.term, t.value FROM unnest(CAST(? AS VARCHAR[])) AS q (term) CROSS JOIN LATERAL (SELECT "
+            select("SELECT q.term, hit.value FROM unnest(CAST(? AS VARCHAR[])) AS q (term) CROSS JOIN LATERAL (SELECT "
                     + column + " AS value FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = q.term"
-                    + " OFFSET 0) t", statement -> {
+                    + " OFFSET 0) hit", statement -> {
                 statement.setArray(1, statement.getConnection().createArrayOf("varchar", terms.toArray()));
                 statement.setString(2, db.tenantId());
                 statement.setString(3, scope);
