@@ -83,12 +83,11 @@ public class KeywordIndex {
             double lengthNorm = averageLength > 0 ? averageLength : Math.max(1, length);
             terms.forEach((term, tf) -> {
                 double weight = Bm25.termScore(1.0, tf, length, lengthNorm);
-                postings.add(new Object[]{db.tenantId(), scope, term, fact.id(), tf, length, -weight});
+                postings.add(new Object[]{term, fact.id(), tf, length, -weight});
                 documentsPerTerm.merge(term, 1L, Long::sum);
             });
         }
-        batch("INSERT INTO fact_term (tenant_id, scope_name, term, fact_id, tf, doc_length, rank_key) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?)", postings);
+        insertPostings(scope, postings);
         adjustDocumentFrequencies(scope, documentsPerTerm);
         adjustScope(scope, facts.size(), totalLength);
     }
@@ -418,15 +417,19 @@ public class KeywordIndex {
             return;
         }
         List<Object[]> rows = new ArrayList<>();
-        deltas.forEach((term, delta) -> rows.add(new Object[]{db.tenantId(), scope, term, delta}));
-        batch(dialect.isPostgres()
-                ? "INSERT INTO scope_term (tenant_id, scope_name, term, df) VALUES (?, ?, ?, ?)"
-                        + " ON CONFLICT (tenant_id, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df"
-                : "MERGE INTO scope_term t USING (VALUES (CAST(? AS VARCHAR(63)), CAST(? AS VARCHAR(600)), CAST(? AS VARCHAR(64)),"
+        deltas.forEach((term, delta) -> rows.add(new Object[]{term, delta}));
+        if (dialect.isPostgres()) {
+            write("INSERT INTO scope_term (tenant_id, scope_name, term, df) SELECT ?, ?, d.term, d.df"
+                    + " FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS BIGINT[])) AS d (term, df)"
+                    + " ON CONFLICT (tenant_id, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df",
+                    scope, rows, "varchar", "bigint");
+        } else {
+            batch(scope, "MERGE INTO scope_term t USING (VALUES (CAST(? AS VARCHAR(63)), CAST(? AS VARCHAR(600)), CAST(? AS VARCHAR(64)),"
                         + " CAST(? AS BIGINT))) s (tenant_id, scope_name, term, df) ON t.tenant_id = s.tenant_id"
                         + " AND t.scope_name = s.scope_name AND t.term = s.term WHEN MATCHED THEN UPDATE SET df = t.df + s.df"
                         + " WHEN NOT MATCHED THEN INSERT (tenant_id, scope_name, term, df) VALUES (s.tenant_id, s.scope_name, s.term, s.df)",
-                rows);
+                    rows);
+        }
         deltas.forEach((term, delta) -> {
             if (delta < 0) {
                 db.get().createNativeQuery("DELETE FROM scope_term WHERE tenant_id = ? AND scope_name = ? AND term = ? AND df <= 0")
@@ -435,16 +438,53 @@ public class KeywordIndex {
         });
     }
 
+    /** Writes a batch of facts' postings (term, fact id, tf, doc length, rank key) in the scope. */
+    private void insertPostings(String scope, List<Object[]> postings) {
+        if (dialect.isPostgres()) {
+            write("INSERT INTO fact_term (tenant_id, scope_name, term, fact_id, tf, doc_length, rank_key) SELECT ?, ?, p.*"
+                    + " FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS VARCHAR[]), CAST(? AS INTEGER[]), CAST(? AS INTEGER[]),"
+                    + " CAST(? AS DOUBLE PRECISION[])) AS p (term, fact_id, tf, doc_length, rank_key)",
+                    scope, postings, "varchar", "varchar", "integer", "integer", "float8");
+            return;
+        }
+        batch(scope, "INSERT INTO fact_term (tenant_id, scope_name, term, fact_id, tf, doc_length, rank_key) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?)", postings);
+    }
+
     /**
-     * One statement for many rows through JDBC batching on the transaction's own connection: EclipseLink
-     * binds native parameters by a linear search, quadratic in a multi-row statement's parameter count.
+     * PostgreSQL writes many rows of the scope in one statement that takes each column as an array: one
+     * round trip and one plan for a whole batch, where a JDBC batch still executes a statement per row.
      */
-    private void batch(String sql, List<Object[]> rows) {
+    private void write(String sql, String scope, List<Object[]> rows, String... columnTypes) {
         try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
+            statement.setString(1, db.tenantId());
+            statement.setString(2, scope);
+            for (int column = 0; column < columnTypes.length; column++) {
+                Object[] values = new Object[rows.size()];
+                for (int row = 0; row < values.length; row++) {
+                    values[row] = rows.get(row)[column];
+                }
+                statement.setArray(3 + column, statement.getConnection().createArrayOf(columnTypes[column], values));
+            }
+            statement.executeUpdate();
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot write the keyword index", e);
+        }
+    }
+
+    /**
+     * One statement for many rows of the scope through JDBC batching on the transaction's own connection
+     * (each row's tenant and scope come first): EclipseLink binds native parameters by a linear search,
+     * quadratic in a multi-row statement's parameter count.
+     */
+    private void batch(String scope, String sql, List<Object[]> rows) {
+        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
+            statement.setString(1, db.tenantId());
+            statement.setString(2, scope);
             for (int i = 0; i < rows.size(); i++) {
                 Object[] row = rows.get(i);
                 for (int column = 0; column < row.length; column++) {
-                    statement.setObject(column + 1, row[column]);
+                    statement.setObject(column + 3, row[column]);
                 }
                 statement.addBatch();
                 if ((i + 1) % ROWS_PER_STATEMENT == 0 || i == rows.size() - 1) {
