@@ -145,23 +145,23 @@ public class KeywordIndex {
     }
 
     /**
-     * Reads {@code column} of {@code table}'s rows for many terms of the scope (the term is column 1, the
-     * value column 2) on the transaction's own connection, a range of the table's (tenant, scope, term) index
+     * Reads {@code columns} of {@code table}'s rows for many terms of the scope (the term is column 1, the
+     * columns follow) on the transaction's own connection, a range of the table's (tenant, scope, term) index
      * per term. PostgreSQL gets all terms in one statement, an index lookup per element of the array: a
      * batch of facts asks for thousands of terms, and a round trip each was most of its time. (An IN list of
      * 500 terms was planned as a scan of the scope without fresh statistics, at 1-2 s per batch.) H2 runs in
      * the process, so one prepared statement executed once per term costs no round trips, and H2 would scan
      * for an IN list that is not on an index's first column.
      */
-    private void forTerms(String column, String table, String scope, Collection<String> terms, RowReader reader) {
+    private void forTerms(String columns, String table, String scope, Collection<String> terms, RowReader reader) {
         if (terms.isEmpty()) {
             return;
         }
         if (dialect.isPostgres()) {
             // OFFSET 0 keeps the lateral subquery from being flattened into a join the planner may hash:
             // for a recall's two terms it once read the scope's whole scope_term range instead of two rows
-            select("SELECT q.term, hit.value FROM unnest(CAST(? AS VARCHAR[])) AS q (term) CROSS JOIN LATERAL (SELECT "
-                    + column + " AS value FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = q.term"
+            select("SELECT q.term, hit.* FROM unnest(CAST(? AS VARCHAR[])) AS q (term) CROSS JOIN LATERAL (SELECT "
+                    + columns + " FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = q.term"
                     + " OFFSET 0) hit", statement -> {
                 statement.setArray(1, statement.getConnection().createArrayOf("varchar", terms.toArray()));
                 statement.setString(2, db.tenantId());
@@ -169,7 +169,7 @@ public class KeywordIndex {
             }, reader);
             return;
         }
-        select("SELECT t.term, " + column + " FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = ?",
+        select("SELECT t.term, " + columns + " FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = ?",
                 statement -> {
                     bind(statement, List.of(db.tenantId(), scope));
                     for (String term : terms) {
@@ -230,19 +230,22 @@ public class KeywordIndex {
      * their scores are exact. The same statements run on both databases, so both give the same answers.
      */
     public List<Hit> rank(String scope, Collection<String> terms, int depth) {
-        Optional<double[]> stats = scopeStatistics(scope);
-        if (terms.isEmpty() || stats.isEmpty()) {
+        if (terms.isEmpty()) {
             return List.of();
         }
-        long documents = (long) stats.get()[0];
-        double averageLength = stats.get()[1];
-        Map<String, Long> frequencies = documentFrequencies(scope, terms);
+        TermStatistics statistics = termStatistics(scope, terms);
+        if (statistics.documents() == 0) {
+            return List.of();
+        }
+        double averageLength = statistics.averageLength();
+        Map<String, Long> frequencies = statistics.frequencies();
+        Map<String, List<Posting>> rare = rarePostings(scope, frequencies);
         Map<String, Double> scores = new HashMap<>();
         List<Head> heads = new ArrayList<>();
         frequencies.keySet().stream().sorted().forEach(term -> { // a fixed order: the same sums on every run
-            double idf = Bm25.idf(documents, frequencies.get(term));
-            if (frequencies.get(term) <= COMMON_TERM) {
-                postingsOf(scope, term, 0, Integer.MAX_VALUE).forEach(posting ->
+            double idf = Bm25.idf(statistics.documents(), frequencies.get(term));
+            if (rare.containsKey(term)) {
+                rare.get(term).forEach(posting ->
                         scores.merge(posting.factId(), posting.score(idf, averageLength), Double::sum));
             } else {
                 heads.add(new Head(term, idf, frequencies.get(term)));
@@ -252,6 +255,57 @@ public class KeywordIndex {
         List<String> top = best(scores, depth).stream().map(Hit::factId).toList();
         completeScores(heads.stream().filter(Head::isPartial).toList(), top, scores, averageLength);
         return best(scores, depth);
+    }
+
+    /** The scope's document count and average length, and the document frequency of each query term found. */
+    private record TermStatistics(long documents, double averageLength, Map<String, Long> frequencies) {
+    }
+
+    /**
+     * PostgreSQL answers with one statement, the scope's row first (its term is null): a recall is a few
+     * statements, and each is a round trip. H2 runs in the process and keeps two plain lookups.
+     */
+    private TermStatistics termStatistics(String scope, Collection<String> terms) {
+        if (!dialect.isPostgres()) {
+            return scopeStatistics(scope).map(stats -> new TermStatistics((long) stats[0], stats[1],
+                    documentFrequencies(scope, terms))).orElse(new TermStatistics(0, 0, Map.of()));
+        }
+        long[] totals = new long[2];
+        Map<String, Long> frequencies = new HashMap<>();
+        select("SELECT CAST(NULL AS VARCHAR) AS term, doc_count, total_length FROM memory_scope"
+                        + " WHERE tenant_id = ? AND scope_name = ? UNION ALL"
+                        + " SELECT q.term, hit.df, 0 FROM unnest(CAST(? AS VARCHAR[])) AS q (term) CROSS JOIN LATERAL"
+                        + " (SELECT t.df FROM scope_term t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = q.term"
+                        + " OFFSET 0) hit",
+                statement -> {
+                    bind(statement, List.of(db.tenantId(), scope));
+                    statement.setArray(3, statement.getConnection().createArrayOf("varchar", terms.toArray()));
+                    statement.setString(4, db.tenantId());
+                    statement.setString(5, scope);
+                },
+                row -> {
+                    if (row.getString(1) == null) {
+                        totals[0] = row.getLong(2);
+                        totals[1] = row.getLong(3);
+                    } else {
+                        frequencies.put(row.getString(1), row.getLong(2));
+                    }
+                });
+        return totals[0] == 0 ? new TermStatistics(0, 0, Map.of())
+                : new TermStatistics(totals[0], Math.max(1.0, (double) totals[1] / totals[0]), frequencies);
+    }
+
+    /** The whole posting lists of the terms held by at most COMMON_TERM facts, read together. */
+    private Map<String, List<Posting>> rarePostings(String scope, Map<String, Long> frequencies) {
+        Map<String, List<Posting>> postings = new HashMap<>();
+        frequencies.forEach((term, df) -> {
+            if (df <= COMMON_TERM) {
+                postings.put(term, new ArrayList<>());
+            }
+        });
+        forTerms("t.fact_id, t.tf, t.doc_length, t.rank_key", "fact_term", scope, postings.keySet(), row -> postings
+                .get(row.getString(1)).add(new Posting(row.getString(2), row.getInt(3), row.getInt(4), -row.getDouble(5))));
+        return postings;
     }
 
     /** A common term's posting list, read from its best postings down. */
@@ -305,13 +359,13 @@ public class KeywordIndex {
     /** The {@code depth} best hits, best first: a heap of that size, not a sort of every fact scored. */
     private static List<Hit> best(Map<String, Double> scores, int depth) {
         PriorityQueue<Hit> best = new PriorityQueue<>(depth + 1, BEST_FIRST.reversed());
-        scores.forEach((factId, score) -> {
-            Hit hit = new Hit(factId, score);
+        scores.forEach((factId, score) -> { // a hit is made only for a fact that enters the heap
             if (best.size() < depth) {
-                best.add(hit);
-            } else if (BEST_FIRST.compare(hit, best.peek()) < 0) {
+                best.add(new Hit(factId, score));
+            } else if (score > best.peek().score()
+                    || score == best.peek().score() && factId.compareTo(best.peek().factId()) < 0) {
                 best.poll();
-                best.add(hit);
+                best.add(new Hit(factId, score));
             }
         });
         List<Hit> hits = new ArrayList<>(best);
@@ -385,7 +439,7 @@ public class KeywordIndex {
         List<Posting> postings = new ArrayList<>();
         select("SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE tenant_id = ? AND scope_name = ? AND term = ? "
                         + "ORDER BY tenant_id, scope_name, term, rank_key, fact_id"
-                        + (limit < Integer.MAX_VALUE ? " LIMIT " + limit : "") + (offset > 0 ? " OFFSET " + offset : ""),
+                        + " LIMIT " + limit + (offset > 0 ? " OFFSET " + offset : ""),
                 statement -> bind(statement, List.of(db.tenantId(), scope, term)),
                 row -> postings.add(new Posting(row.getString(1), row.getInt(2), row.getInt(3), -row.getDouble(4))));
         return postings;
