@@ -11,6 +11,7 @@ import dev.memoria.recall.control.ContextService;
 import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
@@ -25,9 +26,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.List;
 
+/** One instance for all requests (the scope arrives as a parameter): agents call recall on every turn. */
 @Path("/scopes/{scope}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Recall", description = "Search, hybrid recall and the prompt-ready context block")
+@ApplicationScoped
 public class RecallResource {
 
     @Inject
@@ -36,15 +39,12 @@ public class RecallResource {
     @Inject
     ContextService context;
 
-    @PathParam("scope")
-    String scope;
-
     @GET
     @Path("recall")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     @Operation(summary = "Hybrid recall: BM25 relevance, importance and retention; returned facts are reinforced")
-    public JsonObject recall(@QueryParam("q") String q, @QueryParam("limit") String limit,
-                             @QueryParam("type") String type, @QueryParam("category") String category,
+    public JsonObject recall(@PathParam("scope") String scope, @QueryParam("q") String q,
+                             @QueryParam("limit") String limit, @QueryParam("type") String type, @QueryParam("category") String category,
                              @QueryParam("tag") String tag) {
         String query = required(q);
         RecallService.Filter filter = new RecallService.Filter(type(type), blank(category) ? null : category,
@@ -58,7 +58,8 @@ public class RecallResource {
     @Path("search")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     @Operation(summary = "Pure BM25 keyword search (k1 = 1.2, b = 0.75), best first; nothing is reinforced")
-    public JsonObject search(@QueryParam("q") String q, @QueryParam("top_k") String topK) {
+    public JsonObject search(@PathParam("scope") String scope, @QueryParam("q") String q,
+                             @QueryParam("top_k") String topK) {
         String query = required(q);
         int k = QueryParams.intIn("top_k", topK, 10, 1, 1000);
         return Jsons.createObjectBuilder().add("query", query)
@@ -72,7 +73,8 @@ public class RecallResource {
     @Operation(summary = "The prompt block: [Long-term Memory], [Relevant Memory] (with q), [Recent Memory]",
             description = "max_tokens bounds the block (about four characters a token); whole lines are dropped, "
                     + "oldest recent entries first, never cut mid-line.")
-    public Response context(@QueryParam("q") String q, @QueryParam("max_tokens") String maxTokens) {
+    public Response context(@PathParam("scope") String scope, @QueryParam("q") String q,
+                            @QueryParam("max_tokens") String maxTokens) {
         Integer budget = blank(maxTokens) ? null : QueryParams.intIn("max_tokens", maxTokens, 0, 1, 1_000_000);
         return Response.ok(context.context(Scope.of(scope), q, budget), MediaType.TEXT_PLAIN + ";charset=utf-8").build();
     }
