@@ -44,8 +44,8 @@ public class RecallResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     @Operation(summary = "Hybrid recall: BM25 relevance, importance and retention; returned facts are reinforced")
     public JsonObject recall(@PathParam("scope") String scope, @QueryParam("q") String q,
-                             @QueryParam("limit") String limit, @QueryParam("type") String type, @QueryParam("category") String category,
-                             @QueryParam("tag") String tag) {
+                             @QueryParam("limit") String limit, @QueryParam("type") String type,
+                             @QueryParam("category") String category, @QueryParam("tag") String tag) {
         String query = required(q);
         RecallService.Filter filter = new RecallService.Filter(type(type), blank(category) ? null : category,
                 blank(tag) ? null : tag);

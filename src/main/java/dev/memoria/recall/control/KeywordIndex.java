@@ -46,6 +46,8 @@ public class KeywordIndex {
 
     private static final int ROWS_PER_STATEMENT = 500;
     static final int COMMON_TERM = 1000;
+    /** Up to this many terms go to PostgreSQL as an IN list: one statement per list length, each planned once. */
+    static final int FEW_TERMS = 16;
     private static final int MIN_CHUNK = 64;
     private static final Comparator<Hit> BEST_FIRST = Comparator.comparingDouble(Hit::score).reversed()
             .thenComparing(Hit::factId);
@@ -147,14 +149,22 @@ public class KeywordIndex {
     /**
      * Reads {@code columns} of {@code table}'s rows for many terms of the scope (the term is column 1, the
      * columns follow) on the transaction's own connection, a range of the table's (tenant, scope, term) index
-     * per term. PostgreSQL gets all terms in one statement, an index lookup per element of the array: a
-     * batch of facts asks for thousands of terms, and a round trip each was most of its time. (An IN list of
-     * 500 terms was planned as a scan of the scope without fresh statistics, at 1-2 s per batch.) H2 runs in
+     * per term. PostgreSQL gets all terms in one statement: a few as an IN list, which it plans once and
+     * reuses; many as an index lookup per element of an array, which it plans on every call (it estimates an
+     * array's length only from its value), but a batch of facts asks for thousands of terms, and a round
+     * trip each was most of its time. (An IN list of 500 terms was planned as a scan of the scope without
+     * fresh statistics, at 1-2 s per batch.) H2 runs in
      * the process, so one prepared statement executed once per term costs no round trips, and H2 would scan
      * for an IN list that is not on an index's first column.
      */
     private void forTerms(String columns, String table, String scope, Collection<String> terms, RowReader reader) {
         if (terms.isEmpty()) {
+            return;
+        }
+        if (dialect.isPostgres() && terms.size() <= FEW_TERMS) {
+            select("SELECT t.term, " + columns + " FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ?"
+                    + " AND t.term IN (" + placeholders(terms.size()) + ")",
+                    statement -> bind(statement, List.of(db.tenantId(), scope), terms), reader);
             return;
         }
         if (dialect.isPostgres()) {
@@ -227,7 +237,7 @@ public class KeywordIndex {
      * rank_key order (its best postings first), a chunk at a time from each such term, until no fact not
      * yet seen could still enter the top {@code depth} (the threshold algorithm), or to a bounded depth.
      * The facts that end up on top then get the contributions the partial reads missed, in one lookup, so
-     * their scores are exact. The same statements run on both databases, so both give the same answers.
+     * their scores are exact. Both databases read the same rows, so both give the same answers.
      */
     public List<Hit> rank(String scope, Collection<String> terms, int depth) {
         if (terms.isEmpty()) {
@@ -262,27 +272,21 @@ public class KeywordIndex {
     }
 
     /**
-     * PostgreSQL answers with one statement, the scope's row first (its term is null): a recall is a few
-     * statements, and each is a round trip. H2 runs in the process and keeps two plain lookups.
+     * PostgreSQL answers a query of a few terms with one statement, the scope's row first (its term is
+     * null): a recall is a few statements, and each is a round trip. H2 runs in the process and keeps two
+     * plain lookups.
      */
     private TermStatistics termStatistics(String scope, Collection<String> terms) {
-        if (!dialect.isPostgres()) {
+        if (!dialect.isPostgres() || terms.size() > FEW_TERMS) {
             return scopeStatistics(scope).map(stats -> new TermStatistics((long) stats[0], stats[1],
                     documentFrequencies(scope, terms))).orElse(new TermStatistics(0, 0, Map.of()));
         }
         long[] totals = new long[2];
         Map<String, Long> frequencies = new HashMap<>();
         select("SELECT CAST(NULL AS VARCHAR) AS term, doc_count, total_length FROM memory_scope"
-                        + " WHERE tenant_id = ? AND scope_name = ? UNION ALL"
-                        + " SELECT q.term, hit.df, 0 FROM unnest(CAST(? AS VARCHAR[])) AS q (term) CROSS JOIN LATERAL"
-                        + " (SELECT t.df FROM scope_term t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = q.term"
-                        + " OFFSET 0) hit",
-                statement -> {
-                    bind(statement, List.of(db.tenantId(), scope));
-                    statement.setArray(3, statement.getConnection().createArrayOf("varchar", terms.toArray()));
-                    statement.setString(4, db.tenantId());
-                    statement.setString(5, scope);
-                },
+                        + " WHERE tenant_id = ? AND scope_name = ? UNION ALL SELECT term, df, 0 FROM scope_term"
+                        + " WHERE tenant_id = ? AND scope_name = ? AND term IN (" + placeholders(terms.size()) + ")",
+                statement -> bind(statement, List.of(db.tenantId(), scope, db.tenantId(), scope), terms),
                 row -> {
                     if (row.getString(1) == null) {
                         totals[0] = row.getLong(2);
@@ -528,7 +532,7 @@ public class KeywordIndex {
 
     /**
      * One statement for many rows of the scope through JDBC batching on the transaction's own connection
-     * (each row's tenant and scope come first): EclipseLink binds native parameters by a linear search,
+     * (the tenant and the scope are its first two parameters, set once): EclipseLink binds native parameters by a linear search,
      * quadratic in a multi-row statement's parameter count.
      */
     private void batch(String scope, String sql, List<Object[]> rows) {
