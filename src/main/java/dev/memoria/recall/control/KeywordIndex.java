@@ -19,7 +19,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
 
@@ -73,7 +72,7 @@ public class KeywordIndex {
         if (facts.isEmpty()) {
             return;
         }
-        double averageLength = scopeStatistics(scope).map(stats -> stats[1]).orElse(0.0);
+        double averageLength = scopeStatistics(scope).averageLength();
         List<Object[]> postings = new ArrayList<>();
         Map<String, Long> documentsPerTerm = new HashMap<>();
         long totalLength = 0;
@@ -267,8 +266,15 @@ public class KeywordIndex {
         return best(scores, depth);
     }
 
-    /** The scope's document count and average length, and the document frequency of each query term found. */
+    /**
+     * The scope's document count and average length (both 0 for an empty scope), and the document frequency
+     * of each query term found.
+     */
     private record TermStatistics(long documents, double averageLength, Map<String, Long> frequencies) {
+        static TermStatistics of(long documents, long totalLength, Map<String, Long> frequencies) {
+            return documents == 0 ? new TermStatistics(0, 0, Map.of())
+                    : new TermStatistics(documents, Math.max(1.0, (double) totalLength / documents), frequencies);
+        }
     }
 
     /**
@@ -278,8 +284,9 @@ public class KeywordIndex {
      */
     private TermStatistics termStatistics(String scope, Collection<String> terms) {
         if (!dialect.isPostgres() || terms.size() > FEW_TERMS) {
-            return scopeStatistics(scope).map(stats -> new TermStatistics((long) stats[0], stats[1],
-                    documentFrequencies(scope, terms))).orElse(new TermStatistics(0, 0, Map.of()));
+            TermStatistics scopeOnly = scopeStatistics(scope);
+            return scopeOnly.documents() == 0 ? scopeOnly : new TermStatistics(scopeOnly.documents(),
+                    scopeOnly.averageLength(), documentFrequencies(scope, terms));
         }
         long[] totals = new long[2];
         Map<String, Long> frequencies = new HashMap<>();
@@ -295,8 +302,7 @@ public class KeywordIndex {
                         frequencies.put(row.getString(1), row.getLong(2));
                     }
                 });
-        return totals[0] == 0 ? new TermStatistics(0, 0, Map.of())
-                : new TermStatistics(totals[0], Math.max(1.0, (double) totals[1] / totals[0]), frequencies);
+        return TermStatistics.of(totals[0], totals[1], frequencies);
     }
 
     /** The whole posting lists of the terms held by at most COMMON_TERM facts, read together. */
@@ -451,22 +457,19 @@ public class KeywordIndex {
 
     /** How many facts of the scope are indexed, which is all of them, expired ones included. */
     public long documentCount(String scope) {
-        return scopeStatistics(scope).map(stats -> (long) stats[0]).orElse(0L);
+        return scopeStatistics(scope).documents();
     }
 
-    /** Document count and average document length of the scope, when it has documents. */
-    private Optional<double[]> scopeStatistics(String scope) {
-        double[] stats = new double[2];
+    /** Document count and average document length of the scope, no term frequencies. */
+    private TermStatistics scopeStatistics(String scope) {
+        long[] totals = new long[2];
         select("SELECT doc_count, total_length FROM memory_scope WHERE tenant_id = ? AND scope_name = ?",
                 statement -> bind(statement, List.of(db.tenantId(), scope)),
                 row -> {
-                    stats[0] = row.getLong(1);
-                    stats[1] = row.getLong(2);
+                    totals[0] = row.getLong(1);
+                    totals[1] = row.getLong(2);
                 });
-        if (stats[0] == 0) {
-            return Optional.empty();
-        }
-        return Optional.of(new double[]{stats[0], Math.max(1.0, stats[1] / stats[0])});
+        return TermStatistics.of(totals[0], totals[1], Map.of());
     }
 
     /** Applies df changes; the scope's row lock is held, so read-then-write cannot race. */
