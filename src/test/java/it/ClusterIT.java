@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Two servers on one PostgreSQL (the second one started by .ci/run, named by -Dit.node2.url): a write on
- * one is read on the other at once, and the minute TTL timer runs once per minute across both, not
- * once on each.
+ * one is read on the other at once, a recall's reinforcement (held in memory for up to a second) reaches
+ * the other within seconds, and the minute TTL timer runs once per minute across both, not once on each.
  */
 @ExtendWith(ArquillianExtension.class)
 @EnabledIfSystemProperty(named = "it.node2.url", matches = ".+")
@@ -42,6 +42,24 @@ class ClusterIT extends Deployments {
         assertEquals(id, recalled.items().getJsonObject(0).getJsonObject("fact").getString("id"));
         assertEquals(204, node2.delete("api/v1/scopes/user:1/facts/" + id).status());
         assertEquals(404, node1.get("api/v1/scopes/user:1/facts/" + id).status());
+    }
+
+    @Test
+    void aRecallOnOneServerReinforcesTheFactOnTheOtherWithinSeconds() throws InterruptedException {
+        Api.Reply written = node1.post("api/v1/scopes/user:2/facts", "{\"content\":\"Backups run nightly at two\"}");
+        assertEquals(201, written.status(), written.toString());
+        String id = written.json().getString("id");
+        Api.Reply recalled = node1.get("api/v1/scopes/user:2/recall?q=backups");
+        assertEquals(1, recalled.items().getJsonObject(0).getJsonObject("fact").getInt("access_count"), recalled.toString());
+
+        // node1 writes its counted uses every second; nothing on node2 can make it write sooner
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
+        int seen = 0;
+        while (seen == 0 && Instant.now().isBefore(deadline)) {
+            Thread.sleep(250);
+            seen = node2.get("api/v1/scopes/user:2/facts/" + id).json().getInt("access_count");
+        }
+        assertEquals(1, seen, "node1's recall reached the database");
     }
 
     @Test

@@ -140,6 +140,21 @@ class RecallIT extends Deployments {
     }
 
     @Test
+    void everyAnswerShowsEachEarlierReinforcementExactlyOnce() {
+        String id = remember(Map.of("content", "The office plants are watered on Mondays")).getString("id");
+        // uses are written from memory every second: whether a write falls between two recalls or not,
+        // each answer counts every earlier recall once
+        for (int expected = 1; expected <= 4; expected++) {
+            JsonObject fact = recallItems("office plants", "&limit=1").get(0).getJsonObject("fact");
+            assertEquals(id, fact.getString("id"));
+            assertEquals(expected, fact.getInt("access_count"), fact.toString());
+        }
+        JsonObject searched = ok(api.get(path("search?q=office+plants"))).getJsonArray("items").getJsonObject(0);
+        assertEquals(4, searched.getInt("access_count"), "search shows the uses and adds none: " + searched);
+        assertEquals(4, fact(id).getInt("access_count"));
+    }
+
+    @Test
     void concurrentRecallsOfOneFactAllCount() throws Exception {
         String id = remember(Map.of("content", "The staging database password rotates on Fridays")).getString("id");
         int clients = 8;

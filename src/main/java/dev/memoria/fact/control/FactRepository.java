@@ -7,17 +7,12 @@ import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import jakarta.persistence.TypedQuery;
 import org.eclipse.persistence.config.QueryHints;
 
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +27,9 @@ public class FactRepository {
 
     @Inject
     TenantEntityManager db;
+
+    @Inject
+    PendingAccesses accesses;
 
     public Optional<Fact> find(Scope scope, String id, Instant now) {
         return db.get().createQuery("SELECT f FROM Fact f WHERE f.id = :id AND " + LIVE, Fact.class)
@@ -119,9 +117,18 @@ public class FactRepository {
     /**
      * Like {@link #findAll}, for facts that are only read and answered: EclipseLink neither registers them in
      * the persistence context nor keeps a backup copy of each to detect changes, so changes are never saved.
+     * Their access counts include the uses not written yet; the caller's transaction must have called
+     * {@link #readAroundPendingAccesses()}.
      */
     public List<Fact> readAll(Scope scope, Collection<String> ids, Instant now) {
-        return findAll(scope, ids, now, true);
+        List<Fact> found = findAll(scope, ids, now, true);
+        accesses.addTo(db.tenantId(), found);
+        return found;
+    }
+
+    /** Keeps this transaction read-only: it reads recorded uses from memory instead of writing them first. */
+    public void readAroundPendingAccesses() {
+        db.readAroundDeferredWrites();
     }
 
     private List<Fact> findAll(Scope scope, Collection<String> ids, Instant now, boolean readOnly) {
@@ -139,31 +146,13 @@ public class FactRepository {
     }
 
     /**
-     * Records a use of each fact in one statement that increments in the database, so concurrent recalls of
-     * the same fact all count (a write of the entity would store one of them). The facts leave the
-     * persistence context first and carry the new count in memory for the caller's answer. Plain JDBC on the
-     * transaction's connection: through EclipseLink the statement first flushed the persistence context.
+     * Records a use of each fact: counted in memory and written within a second (before any other
+     * transaction of the tenant reads), so that recall stays read-only. The facts leave the persistence
+     * context and carry the new count in memory for the caller's answer.
      */
     public void recordAccess(List<Fact> used, Instant now) {
-        if (used.isEmpty()) {
-            return;
-        }
-        used.forEach(fact -> {
-            db.get().detach(fact);
-            fact.recordAccess(now);
-        });
-        String sql = "UPDATE fact SET access_count = access_count + 1, last_accessed_at = ? WHERE id IN ("
-                + String.join(", ", Collections.nCopies(used.size(), "?")) + ") AND tenant_id = ?";
-        try (PreparedStatement update = db.connection().prepareStatement(sql)) {
-            update.setTimestamp(1, Timestamp.from(now));
-            for (int i = 0; i < used.size(); i++) {
-                update.setString(2 + i, used.get(i).id());
-            }
-            update.setString(2 + used.size(), db.tenantId());
-            update.executeUpdate();
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot record the use of facts", e);
-        }
+        used.forEach(db.get()::detach);
+        accesses.record(db.tenantId(), used, now);
     }
 
     /** Live persistent facts in creation order: the scope's MEMORY.md. */

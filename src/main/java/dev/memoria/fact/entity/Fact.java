@@ -92,9 +92,12 @@ public class Fact implements FactView {
     }
 
     /** A use in recall: strengthens the memory so it fades more slowly. */
-    public void recordAccess(Instant now) {
-        accessCount++;
-        lastAccessedAt = now;
+    /** Shows uses counted elsewhere (the rows get them in batches); never saved through this entity. */
+    public void recordAccesses(int count, Instant last) {
+        accessCount += count;
+        if (lastAccessedAt == null || lastAccessedAt.isBefore(last)) {
+            lastAccessedAt = last;
+        }
     }
 
     /** The same thing was remembered again: it matters a little more. */

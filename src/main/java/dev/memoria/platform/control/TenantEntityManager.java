@@ -1,10 +1,12 @@
 package dev.memoria.platform.control;
 
 import dev.memoria.tenant.control.TenantContext;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import java.sql.Connection;
 
@@ -21,12 +23,50 @@ public class TenantEntityManager {
     @PersistenceContext(unitName = "memoria")
     EntityManager em;
 
+    /** Marks a transaction that has used the database (or reads around deferred writes itself). */
+    private static final String CAUGHT_UP = TenantEntityManager.class.getName() + ".caughtUp";
+
     @Inject
     TenantContext tenant;
 
+    @Inject
+    DeferredWrites deferred;
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
     public EntityManager get() {
-        em.setProperty("eclipselink.tenant-id", tenant.tenantId());
+        String tenantId = tenant.tenantId();
+        em.setProperty("eclipselink.tenant-id", tenantId);
+        if (firstUse() && deferred.pending(tenantId)) {
+            deferred.writeNow(tenantId);
+        }
         return em;
+    }
+
+    /**
+     * For a transaction that adds the tenant's deferred writes to what it reads by itself, so that it stays
+     * read-only: the database does not catch up with them first. Call before anything else uses the database.
+     */
+    public void readAroundDeferredWrites() {
+        if (transactions.getTransactionKey() != null) {
+            transactions.putResource(CAUGHT_UP, Boolean.TRUE);
+        }
+    }
+
+    /**
+     * Deferred writes are caught up with only where a transaction starts: it holds no locks yet, so their
+     * own short transaction cannot wait on it. Outside a transaction nothing is held either.
+     */
+    private boolean firstUse() {
+        if (transactions.getTransactionKey() == null) {
+            return true;
+        }
+        if (transactions.getResource(CAUGHT_UP) != null) {
+            return false;
+        }
+        transactions.putResource(CAUGHT_UP, Boolean.TRUE);
+        return true;
     }
 
     /**

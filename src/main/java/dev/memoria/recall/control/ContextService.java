@@ -31,6 +31,7 @@ public class ContextService {
     TenantSettingsRepository settings;
 
     public String context(Scope scope, String query, Integer maxTokens) {
+        facts.readAroundPendingAccesses(); // an agent asks on every turn; the block shows no access counts
         List<ContextBlock.LongTermFact> longTerm = facts.persistent(scope, Timestamps.now()).stream()
                 .map(f -> new ContextBlock.LongTermFact(f.category(), f.content())).toList();
         List<ContextBlock.RelevantFact> relevant = query == null || query.isBlank() ? List.of()

@@ -58,6 +58,7 @@ public class RecallService {
 
     /** The best {@code topK} facts by BM25 alone; nothing is reinforced. */
     public List<Fact> search(Scope scope, String query, int topK) {
+        facts.readAroundPendingAccesses();
         Instant now = Timestamps.now();
         return live(scope, index.rank(scope.value(), terms(query), topK + EXPIRED_MARGIN), Filter.none(), topK, now)
                 .stream().map(Scored::fact).toList();
@@ -65,6 +66,7 @@ public class RecallService {
 
     /** The best {@code limit} facts by relevance, importance and retention; each returned fact is reinforced. */
     public List<Recalled> recall(Scope scope, String query, int limit, Filter filter) {
+        facts.readAroundPendingAccesses();
         Instant now = Timestamps.now();
         int candidates = Math.max(limit * CANDIDATE_FACTOR, MIN_CANDIDATES);
         int depth = filter.isNone() ? candidates + EXPIRED_MARGIN : FILTERED_DEPTH;
