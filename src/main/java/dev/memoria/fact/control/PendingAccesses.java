@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 /**
  * Recall's uses of facts, counted in memory and written to the database in batches: every second
@@ -83,7 +84,7 @@ public class PendingAccesses implements DeferredWrites {
     }
 
     public Set<String> tenantsPending() {
-        return byTenant.keySet().stream().filter(this::pending).collect(java.util.stream.Collectors.toSet());
+        return byTenant.keySet().stream().filter(this::pending).collect(Collectors.toSet());
     }
 
     /**
