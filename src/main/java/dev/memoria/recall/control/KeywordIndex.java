@@ -251,13 +251,14 @@ public class KeywordIndex {
         if (terms.isEmpty()) {
             return List.of();
         }
-        TermStatistics statistics = termStatistics(scope, terms);
+        TermLookup lookup = lookUp(scope, terms);
+        TermStatistics statistics = lookup.statistics();
         if (statistics.documents() == 0) {
             return List.of();
         }
         double averageLength = statistics.averageLength();
         Map<String, Long> frequencies = statistics.frequencies();
-        Map<String, List<Posting>> rare = rarePostings(scope, frequencies);
+        Map<String, List<Posting>> rare = lookup.rare();
         Map<String, Double> scores = new HashMap<>();
         List<Head> heads = new ArrayList<>();
         frequencies.keySet().stream().sorted().forEach(term -> { // a fixed order: the same sums on every run
@@ -286,45 +287,74 @@ public class KeywordIndex {
         }
     }
 
-    /**
-     * PostgreSQL answers a query of a few terms with one statement, the scope's row first (its term is
-     * null): a recall is a few statements, and each is a round trip. H2 runs in the process and keeps two
-     * plain lookups.
-     */
-    private TermStatistics termStatistics(String scope, Collection<String> terms) {
-        if (!dialect.isPostgres() || terms.size() > FEW_TERMS) {
-            TermStatistics scopeOnly = scopeStatistics(scope);
-            return scopeOnly.documents() == 0 ? scopeOnly : new TermStatistics(scopeOnly.documents(),
-                    scopeOnly.averageLength(), documentFrequencies(scope, terms));
-        }
-        long[] totals = new long[2];
-        Map<String, Long> frequencies = new HashMap<>();
-        select("SELECT CAST(NULL AS VARCHAR) AS term, doc_count, total_length FROM memory_scope"
-                        + " WHERE tenant_id = ? AND scope_name = ? UNION ALL SELECT term, df, 0 FROM scope_term"
-                        + " WHERE tenant_id = ? AND scope_name = ? AND term IN (" + placeholders(terms.size()) + ")",
-                statement -> bind(statement, List.of(db.tenantId(), scope, db.tenantId(), scope), terms),
-                row -> {
-                    if (row.getString(1) == null) {
-                        totals[0] = row.getLong(2);
-                        totals[1] = row.getLong(3);
-                    } else {
-                        frequencies.put(row.getString(1), row.getLong(2));
-                    }
-                });
-        return TermStatistics.of(totals[0], totals[1], frequencies);
+    /** What a query needs before it reads common terms: the statistics and the rare terms' posting lists. */
+    private record TermLookup(TermStatistics statistics, Map<String, List<Posting>> rare) {
     }
 
-    /** The whole posting lists of the terms held by at most COMMON_TERM facts, read together. */
-    private Map<String, List<Posting>> rarePostings(String scope, Map<String, Long> frequencies) {
+    /**
+     * PostgreSQL answers a query of a few terms with one statement (each statement of a recall is a round
+     * trip); H2 runs in the process and keeps plain lookups.
+     */
+    private TermLookup lookUp(String scope, Collection<String> terms) {
+        if (dialect.isPostgres() && terms.size() <= FEW_TERMS) {
+            return lookUpAtOnce(scope, terms);
+        }
+        TermStatistics scopeOnly = scopeStatistics(scope);
+        if (scopeOnly.documents() == 0) {
+            return new TermLookup(scopeOnly, Map.of());
+        }
+        Map<String, Long> frequencies = documentFrequencies(scope, terms);
+        Map<String, List<Posting>> rare = rareTerms(frequencies);
+        forTerms("t.fact_id, t.tf, t.doc_length, t.rank_key", "fact_term", scope, rare.keySet(), row -> rare
+                .get(row.getString(1)).add(new Posting(row.getString(2), row.getInt(3), row.getInt(4), -row.getDouble(5))));
+        return new TermLookup(new TermStatistics(scopeOnly.documents(), scopeOnly.averageLength(), frequencies), rare);
+    }
+
+    /**
+     * The scope's row (its term is null), the terms' document frequencies (no fact id), and the postings of
+     * the terms held by at most COMMON_TERM facts, in one result.
+     */
+    private TermLookup lookUpAtOnce(String scope, Collection<String> terms) {
+        long[] totals = new long[2];
+        Map<String, Long> frequencies = new HashMap<>();
         Map<String, List<Posting>> postings = new HashMap<>();
+        String someTerms = " AND term IN (" + placeholders(terms.size()) + ")";
+        select("SELECT CAST(NULL AS VARCHAR) AS term, doc_count, total_length, CAST(NULL AS VARCHAR) AS fact_id,"
+                        + " 0 AS tf, 0 AS doc_length, CAST(0 AS DOUBLE PRECISION) AS rank_key FROM memory_scope"
+                        + " WHERE tenant_id = ? AND scope_name = ?"
+                        + " UNION ALL SELECT term, df, 0, NULL, 0, 0, 0 FROM scope_term"
+                        + " WHERE tenant_id = ? AND scope_name = ?" + someTerms
+                        + " UNION ALL SELECT t.term, 0, 0, t.fact_id, t.tf, t.doc_length, t.rank_key FROM scope_term s"
+                        + " JOIN fact_term t ON t.tenant_id = s.tenant_id AND t.scope_name = s.scope_name AND t.term = s.term"
+                        + " WHERE s.tenant_id = ? AND s.scope_name = ? AND s.df <= " + COMMON_TERM + someTerms.replace("term", "s.term"),
+                statement -> bind(statement, List.of(db.tenantId(), scope, db.tenantId(), scope), terms,
+                        List.of(db.tenantId(), scope), terms),
+                row -> {
+                    String term = row.getString(1);
+                    if (term == null) {
+                        totals[0] = row.getLong(2);
+                        totals[1] = row.getLong(3);
+                    } else if (row.getString(4) == null) {
+                        frequencies.put(term, row.getLong(2));
+                    } else {
+                        postings.computeIfAbsent(term, t -> new ArrayList<>())
+                                .add(new Posting(row.getString(4), row.getInt(5), row.getInt(6), -row.getDouble(7)));
+                    }
+                });
+        Map<String, List<Posting>> rare = rareTerms(frequencies);
+        rare.replaceAll((term, none) -> postings.getOrDefault(term, none));
+        return new TermLookup(TermStatistics.of(totals[0], totals[1], frequencies), rare);
+    }
+
+    /** An empty posting list for each term held by at most COMMON_TERM facts: those are read whole. */
+    private static Map<String, List<Posting>> rareTerms(Map<String, Long> frequencies) {
+        Map<String, List<Posting>> rare = new HashMap<>();
         frequencies.forEach((term, df) -> {
             if (df <= COMMON_TERM) {
-                postings.put(term, new ArrayList<>());
+                rare.put(term, new ArrayList<>());
             }
         });
-        forTerms("t.fact_id, t.tf, t.doc_length, t.rank_key", "fact_term", scope, postings.keySet(), row -> postings
-                .get(row.getString(1)).add(new Posting(row.getString(2), row.getInt(3), row.getInt(4), -row.getDouble(5))));
-        return postings;
+        return rare;
     }
 
     /** A common term's posting list, read from its best postings down. */
