@@ -91,8 +91,10 @@ public class Fact implements FactView {
         this.updatedAt = now;
     }
 
-    /** A use in recall: strengthens the memory so it fades more slowly. */
-    /** Shows uses counted elsewhere (the rows get them in batches); never saved through this entity. */
+    /**
+     * Uses in recall, which strengthen the memory so it fades more slowly. They are counted elsewhere and
+     * written to the row in batches; this only shows them, and is never saved through the entity.
+     */
     public void recordAccesses(int count, Instant last) {
         accessCount += count;
         if (lastAccessedAt == null || lastAccessedAt.isBefore(last)) {

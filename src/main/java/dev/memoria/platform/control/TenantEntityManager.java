@@ -20,11 +20,11 @@ import java.sql.Connection;
 @ApplicationScoped
 public class TenantEntityManager {
 
-    @PersistenceContext(unitName = "memoria")
-    EntityManager em;
-
     /** Marks a transaction that has used the database (or reads around deferred writes itself). */
     private static final String CAUGHT_UP = TenantEntityManager.class.getName() + ".caughtUp";
+
+    @PersistenceContext(unitName = "memoria")
+    EntityManager em;
 
     @Inject
     TenantContext tenant;
