@@ -318,15 +318,15 @@ public class KeywordIndex {
         long[] totals = new long[2];
         Map<String, Long> frequencies = new HashMap<>();
         Map<String, List<Posting>> postings = new HashMap<>();
-        String someTerms = " AND term IN (" + placeholders(terms.size()) + ")";
+        String termList = " IN (" + placeholders(terms.size()) + ")";
         select("SELECT CAST(NULL AS VARCHAR) AS term, doc_count, total_length, CAST(NULL AS VARCHAR) AS fact_id,"
                         + " 0 AS tf, 0 AS doc_length, CAST(0 AS DOUBLE PRECISION) AS rank_key FROM memory_scope"
                         + " WHERE tenant_id = ? AND scope_name = ?"
                         + " UNION ALL SELECT term, df, 0, NULL, 0, 0, 0 FROM scope_term"
-                        + " WHERE tenant_id = ? AND scope_name = ?" + someTerms
+                        + " WHERE tenant_id = ? AND scope_name = ? AND term" + termList
                         + " UNION ALL SELECT t.term, 0, 0, t.fact_id, t.tf, t.doc_length, t.rank_key FROM scope_term s"
                         + " JOIN fact_term t ON t.tenant_id = s.tenant_id AND t.scope_name = s.scope_name AND t.term = s.term"
-                        + " WHERE s.tenant_id = ? AND s.scope_name = ? AND s.df <= " + COMMON_TERM + someTerms.replace("term", "s.term"),
+                        + " WHERE s.tenant_id = ? AND s.scope_name = ? AND s.df <= " + COMMON_TERM + " AND s.term" + termList,
                 statement -> bind(statement, List.of(db.tenantId(), scope, db.tenantId(), scope), terms,
                         List.of(db.tenantId(), scope), terms),
                 row -> {
