@@ -117,8 +117,8 @@ public class FactRepository {
     /**
      * Like {@link #findAll}, for facts that are only read and answered: EclipseLink neither registers them in
      * the persistence context nor keeps a backup copy of each to detect changes, so changes are never saved.
-     * Their access counts include the uses not written yet; the caller's transaction must have called
-     * {@link #readAroundPendingAccesses()}.
+     * Their access counts include the uses not written yet. A transaction that calls
+     * {@link #readAroundPendingAccesses()} first stays read-only; any other has had them written already.
      */
     public List<Fact> readAll(Scope scope, Collection<String> ids, Instant now) {
         List<Fact> found = findAll(scope, ids, now, true);
