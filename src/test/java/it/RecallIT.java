@@ -63,6 +63,18 @@ class RecallIT extends Deployments {
     }
 
     @Test
+    void searchAndRecallAnswerEveryFieldAsTheFactItselfReadsThem() {
+        String id = remember(Map.of("content", "Keeps the quasar telescope logbook", "title", "Telescope",
+                "key", "obs.logbook", "category", "hobbies", "type", "procedural", "importance", 0.8,
+                "persistent", true, "tags", List.of("astro", "night"), "ttl_seconds", 86400)).getString("id");
+        JsonObject stored = withoutUse(fact(id));
+        assertEquals(stored, withoutUse(items(ok(api.get(path("search?q=quasar")))).get(0)));
+        JsonObject recalled = recallItems("quasar", "").get(0).getJsonObject("fact");
+        assertEquals(stored, withoutUse(recalled));
+        assertEquals(1, recalled.getInt("access_count"), "recall reinforces what it returns");
+    }
+
+    @Test
     void searchStemsQueryAndContent() {
         Map<String, String> ids = rememberTenFacts();
         assertEquals(List.of(ids.get("Deploys the billing service with Helm charts on Kubernetes")), search("deploying"));
@@ -358,6 +370,11 @@ class RecallIT extends Deployments {
 
     private JsonObject fact(String id) {
         return ok(api.get(path("facts/" + id)));
+    }
+
+    /** A fact without what reading it may change: its use and the retention computed at the moment of reading. */
+    private static JsonObject withoutUse(JsonObject fact) {
+        return Json.createObjectBuilder(fact).remove("access_count").remove("last_accessed_at").remove("retention").build();
     }
 
     private String path(String rest) {

@@ -92,6 +92,39 @@ public class Fact implements FactView {
     }
 
     /**
+     * A fact's columns as a plain JDBC read gives them (tags still encoded), for reads where EclipseLink's
+     * per-query and per-row work costs more than the database takes to find the rows.
+     */
+    public record Row(String id, String scopeName, String key, String title, String content, String category,
+                      FactType type, double importance, boolean persistent, String tags, String source,
+                      Instant createdAt, Instant updatedAt, Instant lastAccessedAt, int accessCount,
+                      Instant expiresAt, int docLength) {
+
+        /** A fact outside any persistence context: changes to it are never saved. */
+        public Fact toFact() {
+            Fact fact = new Fact();
+            fact.id = id;
+            fact.scopeName = scopeName;
+            fact.key = key;
+            fact.title = title;
+            fact.content = content;
+            fact.category = category;
+            fact.type = type;
+            fact.importance = importance;
+            fact.persistent = persistent;
+            fact.tags = tags;
+            fact.source = source;
+            fact.createdAt = createdAt;
+            fact.updatedAt = updatedAt;
+            fact.lastAccessedAt = lastAccessedAt;
+            fact.accessCount = accessCount;
+            fact.expiresAt = expiresAt;
+            fact.docLength = docLength;
+            return fact;
+        }
+    }
+
+    /**
      * Uses in recall, which strengthen the memory so it fades more slowly. They are counted elsewhere and
      * written to the row in batches; this only shows them, and is never saved through the entity.
      */
