@@ -6,9 +6,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
+import javax.sql.DataSource;
 import java.sql.Connection;
+import java.sql.SQLException;
 
 /**
  * The only way repositories reach the database: an EntityManager bound to the request's tenant, so
@@ -23,6 +26,9 @@ public class TenantEntityManager {
     /** Marks a transaction that has used the database (or reads around deferred writes itself). */
     private static final String CAUGHT_UP = TenantEntityManager.class.getName() + ".caughtUp";
 
+    /** The connection of this thread's {@link #readWithoutTransaction()} block, if one is open. */
+    private static final ThreadLocal<Connection> WITHOUT_TRANSACTION = new ThreadLocal<>();
+
     @PersistenceContext(unitName = "memoria")
     EntityManager em;
 
@@ -34,6 +40,15 @@ public class TenantEntityManager {
 
     @Resource
     TransactionSynchronizationRegistry transactions;
+
+    @Resource(lookup = "jdbc/memoria")
+    DataSource dataSource;
+
+    /** The end of a {@link #readWithoutTransaction()} block: gives its connection back to the pool. */
+    public interface ReadBlock extends AutoCloseable {
+        @Override
+        void close();
+    }
 
     public EntityManager get() {
         String tenantId = tenant.tenantId();
@@ -70,11 +85,41 @@ public class TenantEntityManager {
     }
 
     /**
-     * The JDBC connection of the current transaction, for statements where EclipseLink's per-statement and
-     * per-row work costs more than the database does. Nothing filters it: bind tenant_id in every statement.
+     * The JDBC connection of the current transaction, or of the thread's {@link #readWithoutTransaction()}
+     * block, for statements where EclipseLink's per-statement and per-row work costs more than the database
+     * does. Nothing filters it: bind tenant_id in every statement.
      */
     public Connection connection() {
-        return get().unwrap(Connection.class);
+        Connection withoutTransaction = WITHOUT_TRANSACTION.get();
+        return withoutTransaction != null && transactions.getTransactionKey() == null ? withoutTransaction
+                : get().unwrap(Connection.class);
+    }
+
+    /**
+     * Opens a block of plain JDBC reads that need no transaction: each statement of {@link #connection()}
+     * commits by itself on one pooled connection until the block is closed. A recall is reads only, and its
+     * transaction's begin and commit were a round trip to PostgreSQL and JTA work on every call. Such a
+     * block reads around deferred writes (it never catches the database up with them) and must not use
+     * {@link #get()}. Inside a transaction it changes nothing: the transaction's connection is used.
+     */
+    public ReadBlock readWithoutTransaction() {
+        if (transactions.getTransactionKey() != null || WITHOUT_TRANSACTION.get() != null) {
+            return () -> { };
+        }
+        try {
+            Connection connection = dataSource.getConnection();
+            WITHOUT_TRANSACTION.set(connection);
+            return () -> {
+                WITHOUT_TRANSACTION.remove();
+                try {
+                    connection.close();
+                } catch (SQLException e) {
+                    throw new PersistenceException("Cannot return a connection to the pool", e);
+                }
+            };
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot get a database connection", e);
+        }
     }
 
     public String tenantId() {

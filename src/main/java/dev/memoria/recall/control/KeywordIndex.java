@@ -247,6 +247,7 @@ public class KeywordIndex {
      * The facts that end up on top then get the contributions the partial reads missed, in one lookup, so
      * their scores are exact. Both databases read the same rows, so both give the same answers.
      */
+    @Transactional(Transactional.TxType.SUPPORTS) // recall reads without a transaction
     public List<Hit> rank(String scope, Collection<String> terms, int depth) {
         if (terms.isEmpty()) {
             return List.of();

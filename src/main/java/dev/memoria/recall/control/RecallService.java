@@ -3,6 +3,7 @@ package dev.memoria.recall.control;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,9 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Finding what matters for a query: pure BM25 search, and hybrid recall that also weighs use. */
+/**
+ * Finding what matters for a query: pure BM25 search, and hybrid recall that also weighs use. Both only read
+ * (uses are recorded in memory), so called by themselves they run without a transaction.
+ */
 @ApplicationScoped
-@Transactional
+@Transactional(Transactional.TxType.SUPPORTS)
 public class RecallService {
 
     /** A recalled fact and its hybrid score in [0, 1]. */
@@ -56,24 +60,31 @@ public class RecallService {
     @Inject
     FactRepository facts;
 
+    @Inject
+    TenantEntityManager db;
+
     /** The best {@code topK} facts by BM25 alone; nothing is reinforced. */
     public List<Fact> search(Scope scope, String query, int topK) {
-        facts.readAroundPendingAccesses();
-        Instant now = Timestamps.now();
-        return live(scope, index.rank(scope.value(), terms(query), topK + EXPIRED_MARGIN), Filter.none(), topK, now)
-                .stream().map(Scored::fact).toList();
+        try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
+            facts.readAroundPendingAccesses();
+            Instant now = Timestamps.now();
+            return live(scope, index.rank(scope.value(), terms(query), topK + EXPIRED_MARGIN), Filter.none(), topK, now)
+                    .stream().map(Scored::fact).toList();
+        }
     }
 
     /** The best {@code limit} facts by relevance, importance and retention; each returned fact is reinforced. */
     public List<Recalled> recall(Scope scope, String query, int limit, Filter filter) {
-        facts.readAroundPendingAccesses();
-        Instant now = Timestamps.now();
-        int candidates = Math.max(limit * CANDIDATE_FACTOR, MIN_CANDIDATES);
-        int depth = filter.isNone() ? candidates + EXPIRED_MARGIN : FILTERED_DEPTH;
-        List<Scored> relevant = live(scope, index.rank(scope.value(), terms(query), depth), filter, candidates, now);
-        List<Recalled> ranked = HybridRanking.rank(relevant, now).stream().limit(limit).toList();
-        facts.recordAccess(ranked.stream().map(Recalled::fact).toList(), now);
-        return ranked;
+        try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
+            facts.readAroundPendingAccesses();
+            Instant now = Timestamps.now();
+            int candidates = Math.max(limit * CANDIDATE_FACTOR, MIN_CANDIDATES);
+            int depth = filter.isNone() ? candidates + EXPIRED_MARGIN : FILTERED_DEPTH;
+            List<Scored> relevant = live(scope, index.rank(scope.value(), terms(query), depth), filter, candidates, now);
+            List<Recalled> ranked = HybridRanking.rank(relevant, now).stream().limit(limit).toList();
+            facts.recordAccess(ranked.stream().map(Recalled::fact).toList(), now);
+            return ranked;
+        }
     }
 
     private record Scored(Fact fact, double relevance) {
