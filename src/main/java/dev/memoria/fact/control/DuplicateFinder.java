@@ -35,9 +35,10 @@ public final class DuplicateFinder {
     private final Map<String, Long> frequencies;
     private final Map<String, Set<Fact>> factsByTerm = new HashMap<>();
     private final Map<Fact, WordSet> words = new HashMap<>();
-    /** Each content's probe terms, worked out once: analysis is the costly part of a batch. */
+    /** Each content's analysis, worked out once: analysis is the costly part of a batch. */
+    private final Map<String, Set<String>> termsByContent = new HashMap<>();
+    private final Map<String, WordSet> wordSetsByContent = new HashMap<>();
     private final Map<String, List<String>> probesByContent = new HashMap<>();
-    private final Map<String, Integer> allowedMissingByContent = new HashMap<>();
     private final Scope scope;
     private final FactRepository facts;
     private final Instant now;
@@ -50,12 +51,9 @@ public final class DuplicateFinder {
         this.scope = scope;
         this.facts = facts;
         this.now = now;
-        Map<String, Set<String>> termsByContent = new HashMap<>();
-        contents.forEach(content -> termsByContent.computeIfAbsent(content, c -> TextAnalyzer.termFrequencies(c).keySet()));
         Set<String> allTerms = new HashSet<>();
-        termsByContent.values().forEach(allTerms::addAll);
+        contents.forEach(content -> allTerms.addAll(terms(content)));
         this.frequencies = allTerms.isEmpty() ? Map.of() : index.documentFrequencies(scope.value(), allTerms);
-        termsByContent.forEach((content, terms) -> probesByContent.put(content, rarest(content, terms)));
         Set<String> probes = new HashSet<>();
         contents.forEach(content -> probes.addAll(probeTerms(content)));
         probes.retainAll(frequencies.keySet());
@@ -73,7 +71,7 @@ public final class DuplicateFinder {
     }
 
     public Optional<Fact> find(String content) {
-        WordSet wordSet = WordSet.of(content);
+        WordSet wordSet = wordSet(content);
         int required = required(content);
         Set<Fact> candidates = new LinkedHashSet<>();
         if (threshold <= 0 || required <= 0) {
@@ -96,9 +94,8 @@ public final class DuplicateFinder {
 
     /** Makes a fact findable: a candidate read from the scope, or one created by this write. */
     public void add(Fact fact) {
-        if (words.putIfAbsent(fact, WordSet.of(fact.content())) == null) {
-            TextAnalyzer.termFrequencies(fact.content()).keySet()
-                    .forEach(term -> factsByTerm.computeIfAbsent(term, t -> new LinkedHashSet<>()).add(fact));
+        if (words.putIfAbsent(fact, wordSet(fact.content())) == null) {
+            terms(fact.content()).forEach(term -> factsByTerm.computeIfAbsent(term, t -> new LinkedHashSet<>()).add(fact));
         }
     }
 
@@ -122,8 +119,7 @@ public final class DuplicateFinder {
 
     /** How many of A's words a duplicate may lack: floor((1 - t)·|A|). */
     private int allowedMissing(String content) {
-        return allowedMissingByContent.computeIfAbsent(content,
-                c -> (int) Math.floor((1 - threshold) * WordSet.of(c).words().size()));
+        return (int) Math.floor((1 - threshold) * wordSet(content).words().size());
     }
 
     /** How many of the content's probe terms a duplicate must hold; 0 or less means probes cannot decide. */
@@ -133,15 +129,19 @@ public final class DuplicateFinder {
 
     /** Up to allowedMissing + SHARED_PROBES of the content's index terms, rarest in the scope first. */
     private List<String> probeTerms(String content) {
-        return probesByContent.computeIfAbsent(content, c -> rarest(c, TextAnalyzer.termFrequencies(c).keySet()));
-    }
-
-    private List<String> rarest(String content, Set<String> terms) {
-        return terms.stream()
+        return probesByContent.computeIfAbsent(content, c -> terms(c).stream()
                 .sorted(Comparator.comparingLong((String term) -> frequencies.getOrDefault(term, 0L))
                         .thenComparing(Comparator.naturalOrder()))
-                .limit(allowedMissing(content) + SHARED_PROBES)
-                .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
+                .limit(allowedMissing(c) + SHARED_PROBES)
+                .collect(java.util.stream.Collectors.toCollection(ArrayList::new)));
+    }
+
+    private Set<String> terms(String content) {
+        return termsByContent.computeIfAbsent(content, c -> TextAnalyzer.termFrequencies(c).keySet());
+    }
+
+    private WordSet wordSet(String content) {
+        return wordSetsByContent.computeIfAbsent(content, WordSet::of);
     }
 
     private void loadWholeScope() {
