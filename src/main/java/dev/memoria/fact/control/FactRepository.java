@@ -3,6 +3,7 @@ package dev.memoria.fact.control;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
@@ -120,11 +121,10 @@ public class FactRepository {
      * statement names only the ids, so H2 too reads them from the primary key instead of walking the scope.
      */
     public List<Fact> findAll(Scope scope, Collection<String> ids, Instant now) {
-        List<String> all = List.copyOf(ids);
-        List<Fact> found = new ArrayList<>(all.size());
-        for (int from = 0; from < all.size(); from += 500) {
+        List<Fact> found = new ArrayList<>(ids.size());
+        for (List<String> chunk : InLists.of(ids)) {
             db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids", Fact.class)
-                    .setParameter("ids", all.subList(from, Math.min(all.size(), from + 500)))
+                    .setParameter("ids", chunk)
                     .getResultList().stream()
                     .filter(fact -> fact.scopeName().equals(scope.value()) && !fact.isExpired(now))
                     .forEach(found::add);
@@ -136,14 +136,12 @@ public class FactRepository {
      * Like {@link #findAll}, for facts that are only read and answered (recall and search), through plain
      * JDBC: EclipseLink's query and object building were a third of reading them, a point lookup each on H2.
      * The facts belong to no persistence context, so changes to them are never saved. Their access counts
-     * include the uses not written yet. A transaction that calls {@link #readAroundPendingAccesses()} first
-     * stays read-only; any other has had them written already.
+     * include the uses not written yet. A read without a transaction, or a transaction that calls
+     * {@link #readAroundPendingAccesses()} first, stays read-only; any other has had them written already.
      */
     public List<Fact> readAll(Scope scope, Collection<String> ids, Instant now) {
-        List<String> all = List.copyOf(ids);
-        List<Fact> found = new ArrayList<>(all.size());
-        for (int from = 0; from < all.size(); from += 500) {
-            List<String> chunk = all.subList(from, Math.min(all.size(), from + 500));
+        List<Fact> found = new ArrayList<>(ids.size());
+        for (List<String> chunk : InLists.of(ids)) {
             String sql = "SELECT " + ROW_COLUMNS + " FROM fact WHERE id IN ("
                     + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ") AND tenant_id = ? AND scope_name = ?";
             try (PreparedStatement statement = db.connection().prepareStatement(sql)) {

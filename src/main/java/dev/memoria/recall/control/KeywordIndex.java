@@ -1,6 +1,7 @@
 package dev.memoria.recall.control;
 
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -445,7 +446,7 @@ public class KeywordIndex {
         };
         String select = "SELECT fact_id, term, tf, doc_length FROM fact_term WHERE tenant_id = ? AND ";
         if (dialect.isPostgres()) {
-            for (List<String> ids : chunks(factIds)) {
+            for (List<String> ids : InLists.of(factIds)) {
                 select(select + "fact_id IN (" + placeholders(ids.size()) + ") AND term IN ("
                         + placeholders(byTerm.size()) + ")",
                         statement -> bind(statement, List.of(db.tenantId()), ids, byTerm.keySet()), add);
@@ -595,14 +596,6 @@ public class KeywordIndex {
         } catch (SQLException e) {
             throw new PersistenceException("Cannot write the keyword index", e);
         }
-    }
-
-    private static <T> List<List<T>> chunks(List<T> all) {
-        List<List<T>> chunks = new ArrayList<>();
-        for (int from = 0; from < all.size(); from += ROWS_PER_STATEMENT) {
-            chunks.add(all.subList(from, Math.min(all.size(), from + ROWS_PER_STATEMENT)));
-        }
-        return chunks;
     }
 
     private void adjustScope(String scope, long documents, long length) {
