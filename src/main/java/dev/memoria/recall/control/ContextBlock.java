@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The prompt block an agent puts in its system prompt:
@@ -102,8 +103,11 @@ public final class ContextBlock {
         return String.join("\n\n", sections);
     }
 
+    /** Compiled once: String.replaceAll compiled it for every fact a recall answered. */
+    private static final Pattern LINE_BREAKS = Pattern.compile("\\s*[\\r\\n]+\\s*");
+
     /** A fact is one line in a prompt block; line breaks inside it become spaces. */
     public static String oneLine(String text) {
-        return text.replaceAll("\\s*[\\r\\n]+\\s*", " ");
+        return LINE_BREAKS.matcher(text).replaceAll(" ");
     }
 }

@@ -38,6 +38,23 @@ public class KeywordIndex {
     public record Hit(String factId, double score) {
     }
 
+    /**
+     * A fact's BM25 score as it is summed up, term by term, in a fixed term order (the same sums on every run).
+     * Mutable, so that a recall adding thousands of contributions does not box each one.
+     */
+    private static final class Score {
+        final String factId;
+        double value;
+
+        Score(String factId) {
+            this.factId = factId;
+        }
+
+        static void add(Map<String, Score> scores, String factId, double contribution) {
+            scores.computeIfAbsent(factId, Score::new).value += contribution;
+        }
+    }
+
     /** One fact's entry in a term's posting list; indexWeight is the term-frequency weight at indexing time. */
     private record Posting(String factId, int tf, int docLength, double indexWeight) {
         double score(double idf, double averageLength) {
@@ -53,8 +70,11 @@ public class KeywordIndex {
     /** Postings as add() builds them, {term, fact id, tf, doc length, rank key}, in ix_fact_term_rank's order. */
     private static final Comparator<Object[]> IN_RANK_ORDER = Comparator.comparing((Object[] posting) -> (String) posting[0])
             .thenComparingDouble(posting -> (Double) posting[4]).thenComparing(posting -> (String) posting[1]);
-    private static final Comparator<Hit> BEST_FIRST = Comparator.comparingDouble(Hit::score).reversed()
-            .thenComparing(Hit::factId);
+    /** Higher scores first, then smaller ids: the order of every answer. */
+    private static final Comparator<Score> BEST_FIRST = (a, b) -> {
+        int byScore = Double.compare(b.value, a.value);
+        return byScore != 0 ? byScore : a.factId.compareTo(b.factId);
+    };
 
     @Inject
     TenantEntityManager db;
@@ -261,21 +281,23 @@ public class KeywordIndex {
         double averageLength = statistics.averageLength();
         Map<String, Long> frequencies = statistics.frequencies();
         Map<String, List<Posting>> rare = lookup.rare();
-        Map<String, Double> scores = new HashMap<>();
+        Map<String, Score> scores = new HashMap<>();
         List<Head> heads = new ArrayList<>();
-        frequencies.keySet().stream().sorted().forEach(term -> { // a fixed order: the same sums on every run
+        frequencies.keySet().stream().sorted().forEach(term -> {
             double idf = Bm25.idf(statistics.documents(), frequencies.get(term));
             if (rare.containsKey(term)) {
-                rare.get(term).forEach(posting ->
-                        scores.merge(posting.factId(), posting.score(idf, averageLength), Double::sum));
+                rare.get(term).forEach(posting -> Score.add(scores, posting.factId(), posting.score(idf, averageLength)));
             } else {
                 heads.add(new Head(term, idf, frequencies.get(term)));
             }
         });
         readHeads(scope, heads, scores, depth, averageLength);
-        List<String> top = best(scores, depth).stream().map(Hit::factId).toList();
-        completeScores(heads.stream().filter(Head::isPartial).toList(), top, scores, averageLength);
-        return best(scores, depth);
+        List<Score> top = best(scores, depth);
+        // completing raises only these facts' scores, so they stay the top ones: only their order can change
+        completeScores(heads.stream().filter(Head::isPartial).toList(), top.stream().map(score -> score.factId).toList(),
+                scores, averageLength);
+        top.sort(BEST_FIRST);
+        return top.stream().map(score -> new Hit(score.factId, score.value)).toList();
     }
 
     /**
@@ -385,19 +407,19 @@ public class KeywordIndex {
         }
     }
 
-    private void readHeads(String scope, List<Head> heads, Map<String, Double> scores, int depth, double averageLength) {
+    private void readHeads(String scope, List<Head> heads, Map<String, Score> scores, int depth, double averageLength) {
         int chunk = Math.max(MIN_CHUNK, 2 * depth);
         int cap = headCap(depth);
         while (true) {
             List<Head> open = heads.stream().filter(head -> !head.done).toList();
             double unseenBound = open.stream().mapToDouble(head -> head.idf * head.frontier).sum();
-            if (open.isEmpty() || (scores.size() >= depth && kthBest(scores, depth) >= unseenBound)) {
+            if (open.isEmpty() || (scores.size() >= depth && best(scores, depth).get(depth - 1).value >= unseenBound)) {
                 return;
             }
             for (Head head : open) {
                 List<Posting> rows = postingsOf(scope, head.term, head.read, Math.min(chunk, cap - head.read));
                 for (Posting posting : rows) {
-                    scores.merge(posting.factId(), posting.score(head.idf, averageLength), Double::sum);
+                    Score.add(scores, posting.factId(), posting.score(head.idf, averageLength));
                     head.seen.add(posting.factId());
                     head.frontier = posting.indexWeight();
                 }
@@ -407,21 +429,20 @@ public class KeywordIndex {
         }
     }
 
-    /** The {@code depth} best hits, best first: a heap of that size, not a sort of every fact scored. */
-    private static List<Hit> best(Map<String, Double> scores, int depth) {
-        PriorityQueue<Hit> best = new PriorityQueue<>(depth + 1, BEST_FIRST.reversed());
-        scores.forEach((factId, score) -> { // a hit is made only for a fact that enters the heap
+    /** The {@code depth} best scores, best first: a heap of that size, not a sort of every fact scored. */
+    private static List<Score> best(Map<String, Score> scores, int depth) {
+        PriorityQueue<Score> best = new PriorityQueue<>(depth + 1, BEST_FIRST.reversed());
+        for (Score score : scores.values()) {
             if (best.size() < depth) {
-                best.add(new Hit(factId, score));
-            } else if (score > best.peek().score()
-                    || score == best.peek().score() && factId.compareTo(best.peek().factId()) < 0) {
+                best.add(score);
+            } else if (BEST_FIRST.compare(score, best.peek()) < 0) {
                 best.poll();
-                best.add(new Hit(factId, score));
+                best.add(score);
             }
-        });
-        List<Hit> hits = new ArrayList<>(best);
-        hits.sort(BEST_FIRST);
-        return hits;
+        }
+        List<Score> top = new ArrayList<>(best);
+        top.sort(BEST_FIRST);
+        return top;
     }
 
     /**
@@ -430,7 +451,7 @@ public class KeywordIndex {
      * the key's first column for an IN list and scan for the rest, so there one prepared statement runs once
      * for each missing (fact, term) pair: a point lookup, where reading all the facts' postings cost more.
      */
-    private void completeScores(List<Head> partial, List<String> factIds, Map<String, Double> scores,
+    private void completeScores(List<Head> partial, List<String> factIds, Map<String, Score> scores,
                                 double averageLength) {
         if (partial.isEmpty() || factIds.isEmpty()) {
             return;
@@ -440,8 +461,7 @@ public class KeywordIndex {
         RowReader add = row -> {
             Head head = byTerm.get(row.getString(2));
             if (!head.seen.contains(row.getString(1))) {
-                scores.merge(row.getString(1), Bm25.termScore(head.idf, row.getInt(3), row.getInt(4), averageLength),
-                        Double::sum);
+                Score.add(scores, row.getString(1), Bm25.termScore(head.idf, row.getInt(3), row.getInt(4), averageLength));
             }
         };
         String select = "SELECT fact_id, term, tf, doc_length FROM fact_term WHERE tenant_id = ? AND ";
@@ -465,17 +485,6 @@ public class KeywordIndex {
                 }
             }
         }, null);
-    }
-
-    private static double kthBest(Map<String, Double> scores, int k) {
-        PriorityQueue<Double> best = new PriorityQueue<>(k + 1);
-        for (double score : scores.values()) {
-            best.add(score);
-            if (best.size() > k) {
-                best.poll();
-            }
-        }
-        return best.isEmpty() ? 0 : best.peek();
     }
 
     /** How deep a common term is read at most: its idf is low, and a fact further down gains little from it. */
