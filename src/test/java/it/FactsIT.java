@@ -78,6 +78,20 @@ class FactsIT extends Deployments {
         assertEquals(List.of(fact.getString("id")), listedIds(""));
     }
 
+    @Test
+    void aNewFactReadsBackExactlyAsItWasAnswered() {
+        JsonObject fact = remember(json("content", "Deploys on Fridays", "title", "Habit", "key", "habit.deploy",
+                "category", "work", "type", "episodic", "importance", 0.8, "tags", List.of("ops", "risk"),
+                "source", "cli", "ttl_seconds", 3600));
+
+        JsonObject stored = fetch(fact.getString("id"));
+        for (String field : List.of("id", "scope", "key", "title", "content", "category", "type", "importance",
+                "persistent", "tags", "source", "created_at", "updated_at", "expires_at", "access_count")) {
+            assertEquals(fact.get(field), stored.get(field), field);
+        }
+        assertFalse(stored.isNull("expires_at"), "the TTL is stored");
+    }
+
     @ParameterizedTest(name = "scope {0}")
     @ValueSource(strings = {"user:1", "agent:support-bot.v2:user@example.com", "global"})
     void locationOfANewFactCanBeFollowed(String scope) {

@@ -1,12 +1,15 @@
 package dev.memoria.dailylog.control;
 
 import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.platform.control.BulkInsert;
 import dev.memoria.platform.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.Query;
 import jakarta.persistence.TypedQuery;
 
+import java.sql.Date;
+import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,11 +20,23 @@ import java.util.TreeMap;
 @ApplicationScoped
 public class DailyLogRepository {
 
+    private static final List<BulkInsert.Column> COLUMNS = List.of(new BulkInsert.Column("id", "varchar"),
+            new BulkInsert.Column("scope_name", "varchar"), new BulkInsert.Column("log_day", "date"),
+            new BulkInsert.Column("logged_at", "timestamp"), new BulkInsert.Column("category", "varchar"),
+            new BulkInsert.Column("content", "varchar"), new BulkInsert.Column("persistent", "bool"),
+            new BulkInsert.Column("fact_id", "varchar"));
+
     @Inject
     TenantEntityManager db;
 
-    public void append(DailyLogEntry entry) {
-        db.get().persist(entry);
+    @Inject
+    BulkInsert bulk;
+
+    /** Appends a write's entries in one insert, outside the persistence context (as facts are, and for the same cost). */
+    public void appendAll(List<DailyLogEntry> entries) {
+        bulk.into("daily_log_entry", COLUMNS, entries.stream().map(entry -> new Object[]{entry.id(), entry.scopeName(),
+                Date.valueOf(entry.day()), Timestamp.from(entry.loggedAt()), entry.category(), entry.content(),
+                entry.persistent(), entry.factId()}).toList());
     }
 
     /** Entries from {@code since} on, newest first. */

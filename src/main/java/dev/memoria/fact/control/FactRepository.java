@@ -3,6 +3,7 @@ package dev.memoria.fact.control;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.BulkInsert;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.TenantEntityManager;
@@ -18,6 +19,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -33,6 +35,15 @@ public class FactRepository {
     /** The columns of {@link Fact.Row}, in its order. */
     private static final String ROW_COLUMNS = "id, scope_name, fact_key, title, content, category, fact_type, importance,"
             + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length";
+    /** The columns of {@link Fact.Row} for {@link #insertAll}, with PostgreSQL's array types. */
+    private static final List<BulkInsert.Column> INSERT_COLUMNS = Arrays.stream(ROW_COLUMNS.split(", "))
+            .map(name -> new BulkInsert.Column(name, switch (name) {
+                case "importance" -> "float8";
+                case "persistent" -> "bool";
+                case "access_count", "doc_length" -> "int4";
+                case "created_at", "updated_at", "last_accessed_at", "expires_at" -> "timestamp";
+                default -> "varchar";
+            })).toList();
     private static final String LIVE = "f.scopeName = :scope AND (f.expiresAt IS NULL OR f.expiresAt > :now)";
 
     @Inject
@@ -40,6 +51,9 @@ public class FactRepository {
 
     @Inject
     PendingAccesses accesses;
+
+    @Inject
+    BulkInsert bulk;
 
     public Optional<Fact> find(Scope scope, String id, Instant now) {
         return db.get().createQuery("SELECT f FROM Fact f WHERE f.id = :id AND " + LIVE, Fact.class)
@@ -179,6 +193,11 @@ public class FactRepository {
         return timestamp == null ? null : timestamp.toInstant();
     }
 
+    /** As {@link dev.memoria.platform.control.InstantConverter} writes it for the entity. */
+    private static Timestamp timestamp(Instant instant) {
+        return instant == null ? null : Timestamp.from(instant);
+    }
+
     /** Keeps this transaction read-only: it reads recorded uses from memory instead of writing them first. */
     public void readAroundPendingAccesses() {
         db.readAroundDeferredWrites();
@@ -207,8 +226,20 @@ public class FactRepository {
                 .setParameter("scope", scope.value()).getResultList();
     }
 
-    public void add(Fact fact) {
-        db.get().persist(fact);
+    /**
+     * Inserts new facts with their final state, outside the persistence context: a batch's EclipseLink flush
+     * was a fifth of its time. Later changes to these objects are not saved; a query reads the rows back.
+     */
+    public void insertAll(Collection<Fact> created) {
+        List<Object[]> rows = new ArrayList<>(created.size());
+        for (Fact fact : created) {
+            Fact.Row row = fact.row();
+            rows.add(new Object[]{row.id(), row.scopeName(), row.key(), row.title(), row.content(), row.category(),
+                    row.type().name(), row.importance(), row.persistent(), row.tags(), row.source(),
+                    timestamp(row.createdAt()), timestamp(row.updatedAt()), timestamp(row.lastAccessedAt()),
+                    row.accessCount(), timestamp(row.expiresAt()), row.docLength()});
+        }
+        bulk.into("fact", INSERT_COLUMNS, rows);
     }
 
     public void remove(Fact fact) {

@@ -88,6 +88,7 @@ public class FactService {
             results.add(write.remember(input));
         }
         write.updateIndex();
+        write.insert();
         facts.flush();
         capacity.enforce(scope, now);
         return results;
@@ -164,7 +165,9 @@ public class FactService {
         private final double dedupeThreshold;
         private DuplicateFinder duplicates;
         private int logged;
+        /** Facts new in this write, inserted with their final state once the write is done. */
         private final Set<Fact> created = new LinkedHashSet<>();
+        private final List<DailyLogEntry> logEntries = new ArrayList<>();
         /** Keys saved by this write: not flushed yet, so queries cannot see them. */
         private final Map<String, Fact> savedKeys = new HashMap<>();
         private final Set<Fact> changed = new LinkedHashSet<>();
@@ -189,7 +192,7 @@ public class FactService {
                     : input.dedupe() ? reinforceOrCreate(input) : create(input);
             // entries of one write keep their order: each is a microsecond after the one before
             Instant at = now.plus(logged++, ChronoUnit.MICROS);
-            log.append(new DailyLogEntry(scope.value(), at, result.fact().category(), input.content(),
+            logEntries.add(new DailyLogEntry(scope.value(), at, result.fact().category(), input.content(),
                     result.fact().persistent(), result.fact().id()));
             return result;
         }
@@ -235,7 +238,6 @@ public class FactService {
             // facts of one write keep their order: each is created a microsecond after the one before
             Fact fact = new Fact(scope.value(), input.content(), now.plus(created.size(), ChronoUnit.MICROS));
             apply(fact, input, now);
-            facts.add(fact);
             created.add(fact);
             return new Remembered(fact, Outcome.CREATED);
         }
@@ -244,6 +246,12 @@ public class FactService {
         void updateIndex() {
             index.update(scope.value(), changed);
             index.add(scope.value(), created);
+        }
+
+        /** One insert for the new facts and one for the log entries, after the last change to either. */
+        void insert() {
+            facts.insertAll(created);
+            log.appendAll(logEntries);
         }
 
         private void replace(Fact fact, FactInput input) {

@@ -14,7 +14,10 @@ import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
 import java.time.Instant;
 import java.util.List;
 
-/** One remembered fact of a scope. The tenant column is filled and filtered by EclipseLink, never by hand. */
+/**
+ * One remembered fact of a scope. EclipseLink fills and filters the tenant column; the plain JDBC reads and
+ * the batch insert of FactRepository bind it themselves.
+ */
 @Entity
 @Table(name = "fact")
 @Multitenant(MultitenantType.SINGLE_TABLE)
@@ -122,6 +125,12 @@ public class Fact implements FactView {
             fact.docLength = docLength;
             return fact;
         }
+    }
+
+    /** The fact's columns, for a batch write that inserts new facts without EclipseLink. */
+    public Row row() {
+        return new Row(id, scopeName, key, title, content, category, type, importance, persistent, tags, source,
+                createdAt, updatedAt, lastAccessedAt, accessCount, expiresAt, docLength);
     }
 
     /**
