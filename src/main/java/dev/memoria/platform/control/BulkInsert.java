@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Inserts many new rows of one table on the transaction's own connection, the current tenant's id in each:
- * for the rows of a batch write, where EclipseLink's per-object flush (change sets, one statement per row)
- * cost more than the database took to store them. PostgreSQL gets one statement that takes each column as
- * an array; H2, in the process, a JDBC batch. Values are JDBC values: String, Integer, Double, Boolean,
- * java.sql.Timestamp, java.sql.Date, or null.
+ * Writes many rows on the transaction's own connection: new facts and log entries of a batch write, where
+ * EclipseLink's per-object flush (change sets, one statement per row) cost more than the database took to
+ * store them, and the keyword index's postings and frequencies. PostgreSQL gets one statement that takes
+ * each column as an array; H2, in the process, a JDBC batch. Values are JDBC values: String, Integer, Long,
+ * Double, Boolean, java.sql.Timestamp, java.sql.Date, or null. Nothing filters: callers bind tenant_id.
  */
 @ApplicationScoped
 public class BulkInsert {
@@ -38,50 +38,63 @@ public class BulkInsert {
             return;
         }
         String names = columns.stream().map(Column::name).collect(Collectors.joining(", "));
-        try {
-            if (dialect.isPostgres()) {
-                insertArrays(table, names, columns, rows);
-            } else {
-                insertBatch(table, names, columns.size(), rows);
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot insert into " + table, e);
+        if (dialect.isPostgres()) {
+            String arrays = columns.stream().map(column -> "CAST(? AS " + column.arrayType() + "[])")
+                    .collect(Collectors.joining(", "));
+            withArrays("INSERT INTO " + table + " (tenant_id, " + names + ") SELECT ?, r.* FROM unnest(" + arrays
+                    + ") AS r (" + names + ")", List.of(db.tenantId()),
+                    columns.stream().map(Column::arrayType).toList(), rows);
+        } else {
+            asBatch("INSERT INTO " + table + " (tenant_id, " + names + ") VALUES (?, "
+                    + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")", List.of(db.tenantId()), rows);
         }
     }
 
-    private void insertArrays(String table, String names, List<Column> columns, List<Object[]> rows) throws SQLException {
-        String arrays = columns.stream().map(column -> "CAST(? AS " + column.arrayType() + "[])")
-                .collect(Collectors.joining(", "));
-        String sql = "INSERT INTO " + table + " (tenant_id, " + names + ") SELECT ?, r.* FROM unnest(" + arrays
-                + ") AS r (" + names + ")";
+    /**
+     * Runs one statement (PostgreSQL) that takes the leading values as its first parameters and then each
+     * column of the rows as one array of the given element type: one round trip and one plan for a batch.
+     */
+    public void withArrays(String sql, List<Object> leading, List<String> arrayTypes, List<Object[]> rows) {
         try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
-            statement.setString(1, db.tenantId());
-            for (int column = 0; column < columns.size(); column++) {
+            int parameter = bindLeading(statement, leading);
+            for (int column = 0; column < arrayTypes.size(); column++) {
                 Object[] values = new Object[rows.size()];
                 for (int row = 0; row < values.length; row++) {
                     values[row] = rows.get(row)[column];
                 }
-                statement.setArray(column + 2, statement.getConnection().createArrayOf(columns.get(column).arrayType(), values));
+                statement.setArray(parameter++, statement.getConnection().createArrayOf(arrayTypes.get(column), values));
             }
             statement.executeUpdate();
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot write a batch of rows", e);
         }
     }
 
-    private void insertBatch(String table, String names, int columns, List<Object[]> rows) throws SQLException {
-        String sql = "INSERT INTO " + table + " (tenant_id, " + names + ") VALUES (?, "
-                + String.join(", ", Collections.nCopies(columns, "?")) + ")";
+    /** Runs the statement once per row as a JDBC batch: the leading values first (bound once), then the row's. */
+    public void asBatch(String sql, List<Object> leading, List<Object[]> rows) {
         try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
-            statement.setString(1, db.tenantId());
+            int first = bindLeading(statement, leading);
             for (int i = 0; i < rows.size(); i++) {
                 Object[] row = rows.get(i);
-                for (int column = 0; column < columns; column++) {
-                    statement.setObject(column + 2, row[column]);
+                for (int column = 0; column < row.length; column++) {
+                    statement.setObject(first + column, row[column]);
                 }
                 statement.addBatch();
                 if ((i + 1) % ROWS_PER_BATCH == 0 || i == rows.size() - 1) {
                     statement.executeBatch();
                 }
             }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot write a batch of rows", e);
         }
+    }
+
+    /** Binds the values from the first parameter on; returns the next parameter's index. */
+    private static int bindLeading(PreparedStatement statement, List<Object> leading) throws SQLException {
+        int parameter = 1;
+        for (Object value : leading) {
+            statement.setObject(parameter++, value);
+        }
+        return parameter;
     }
 }

@@ -1,6 +1,7 @@
 package dev.memoria.recall.control;
 
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.BulkInsert;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TenantEntityManager;
@@ -62,7 +63,6 @@ public class KeywordIndex {
         }
     }
 
-    private static final int ROWS_PER_STATEMENT = 500;
     static final int COMMON_TERM = 1000;
     /** Up to this many terms go to PostgreSQL as an IN list: one statement per list length, each planned once. */
     static final int FEW_TERMS = 16;
@@ -81,6 +81,9 @@ public class KeywordIndex {
 
     @Inject
     SqlDialect dialect;
+
+    @Inject
+    BulkInsert bulk;
 
     public static String indexedText(Fact fact) {
         StringBuilder text = new StringBuilder();
@@ -530,16 +533,16 @@ public class KeywordIndex {
         List<Object[]> rows = new ArrayList<>();
         new TreeMap<>(deltas).forEach((term, delta) -> rows.add(new Object[]{term, delta})); // in the key's order
         if (dialect.isPostgres()) {
-            write("INSERT INTO scope_term (tenant_id, scope_name, term, df) SELECT ?, ?, d.term, d.df"
+            bulk.withArrays("INSERT INTO scope_term (tenant_id, scope_name, term, df) SELECT ?, ?, d.term, d.df"
                     + " FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS BIGINT[])) AS d (term, df)"
                     + " ON CONFLICT (tenant_id, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df",
-                    scope, rows, "varchar", "bigint");
+                    List.of(db.tenantId(), scope), List.of("varchar", "bigint"), rows);
         } else {
-            batch(scope, "MERGE INTO scope_term t USING (VALUES (CAST(? AS VARCHAR(63)), CAST(? AS VARCHAR(600)), CAST(? AS VARCHAR(64)),"
+            bulk.asBatch("MERGE INTO scope_term t USING (VALUES (CAST(? AS VARCHAR(63)), CAST(? AS VARCHAR(600)), CAST(? AS VARCHAR(64)),"
                         + " CAST(? AS BIGINT))) s (tenant_id, scope_name, term, df) ON t.tenant_id = s.tenant_id"
                         + " AND t.scope_name = s.scope_name AND t.term = s.term WHEN MATCHED THEN UPDATE SET df = t.df + s.df"
                         + " WHEN NOT MATCHED THEN INSERT (tenant_id, scope_name, term, df) VALUES (s.tenant_id, s.scope_name, s.term, s.df)",
-                    rows);
+                    List.of(db.tenantId(), scope), rows);
         }
         deltas.forEach((term, delta) -> {
             if (delta < 0) {
@@ -552,59 +555,14 @@ public class KeywordIndex {
     /** Writes a batch of facts' postings (term, fact id, tf, doc length, rank key) in the scope. */
     private void insertPostings(String scope, List<Object[]> postings) {
         if (dialect.isPostgres()) {
-            write("INSERT INTO fact_term (tenant_id, scope_name, term, fact_id, tf, doc_length, rank_key) SELECT ?, ?, p.*"
+            bulk.withArrays("INSERT INTO fact_term (tenant_id, scope_name, term, fact_id, tf, doc_length, rank_key) SELECT ?, ?, p.*"
                     + " FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS VARCHAR[]), CAST(? AS INTEGER[]), CAST(? AS INTEGER[]),"
                     + " CAST(? AS DOUBLE PRECISION[])) AS p (term, fact_id, tf, doc_length, rank_key)",
-                    scope, postings, "varchar", "varchar", "integer", "integer", "float8");
+                    List.of(db.tenantId(), scope), List.of("varchar", "varchar", "integer", "integer", "float8"), postings);
             return;
         }
-        batch(scope, "INSERT INTO fact_term (tenant_id, scope_name, term, fact_id, tf, doc_length, rank_key) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?)", postings);
-    }
-
-    /**
-     * PostgreSQL writes many rows of the scope in one statement that takes each column as an array: one
-     * round trip and one plan for a whole batch, where a JDBC batch still executes a statement per row.
-     */
-    private void write(String sql, String scope, List<Object[]> rows, String... columnTypes) {
-        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
-            statement.setString(1, db.tenantId());
-            statement.setString(2, scope);
-            for (int column = 0; column < columnTypes.length; column++) {
-                Object[] values = new Object[rows.size()];
-                for (int row = 0; row < values.length; row++) {
-                    values[row] = rows.get(row)[column];
-                }
-                statement.setArray(3 + column, statement.getConnection().createArrayOf(columnTypes[column], values));
-            }
-            statement.executeUpdate();
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot write the keyword index", e);
-        }
-    }
-
-    /**
-     * One statement for many rows of the scope through JDBC batching on the transaction's own connection
-     * (the tenant and the scope are its first two parameters, set once): EclipseLink binds native parameters by a linear search,
-     * quadratic in a multi-row statement's parameter count.
-     */
-    private void batch(String scope, String sql, List<Object[]> rows) {
-        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
-            statement.setString(1, db.tenantId());
-            statement.setString(2, scope);
-            for (int i = 0; i < rows.size(); i++) {
-                Object[] row = rows.get(i);
-                for (int column = 0; column < row.length; column++) {
-                    statement.setObject(column + 3, row[column]);
-                }
-                statement.addBatch();
-                if ((i + 1) % ROWS_PER_STATEMENT == 0 || i == rows.size() - 1) {
-                    statement.executeBatch();
-                }
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot write the keyword index", e);
-        }
+        bulk.asBatch("INSERT INTO fact_term (tenant_id, scope_name, term, fact_id, tf, doc_length, rank_key) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?)", List.of(db.tenantId(), scope), postings);
     }
 
     private void adjustScope(String scope, long documents, long length) {
