@@ -1,7 +1,7 @@
 package dev.memoria.dailylog.control;
 
 import dev.memoria.dailylog.entity.DailyLogEntry;
-import dev.memoria.platform.control.BulkInsert;
+import dev.memoria.platform.control.BulkWrites;
 import dev.memoria.platform.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -20,21 +20,21 @@ import java.util.TreeMap;
 @ApplicationScoped
 public class DailyLogRepository {
 
-    private static final List<BulkInsert.Column> COLUMNS = List.of(new BulkInsert.Column("id", "varchar"),
-            new BulkInsert.Column("scope_name", "varchar"), new BulkInsert.Column("log_day", "date"),
-            new BulkInsert.Column("logged_at", "timestamp"), new BulkInsert.Column("category", "varchar"),
-            new BulkInsert.Column("content", "varchar"), new BulkInsert.Column("persistent", "bool"),
-            new BulkInsert.Column("fact_id", "varchar"));
+    private static final List<BulkWrites.Column> COLUMNS = List.of(new BulkWrites.Column("id", "varchar"),
+            new BulkWrites.Column("scope_name", "varchar"), new BulkWrites.Column("log_day", "date"),
+            new BulkWrites.Column("logged_at", "timestamp"), new BulkWrites.Column("category", "varchar"),
+            new BulkWrites.Column("content", "varchar"), new BulkWrites.Column("persistent", "bool"),
+            new BulkWrites.Column("fact_id", "varchar"));
 
     @Inject
     TenantEntityManager db;
 
     @Inject
-    BulkInsert bulk;
+    BulkWrites bulk;
 
     /** Appends a write's entries in one insert, outside the persistence context (as facts are, and for the same cost). */
     public void appendAll(List<DailyLogEntry> entries) {
-        bulk.into("daily_log_entry", COLUMNS, entries.stream().map(entry -> new Object[]{entry.id(), entry.scopeName(),
+        bulk.insert("daily_log_entry", COLUMNS, entries.stream().map(entry -> new Object[]{entry.id(), entry.scopeName(),
                 Date.valueOf(entry.day()), Timestamp.from(entry.loggedAt()), entry.category(), entry.content(),
                 entry.persistent(), entry.factId()}).toList());
     }

@@ -3,7 +3,7 @@ package dev.memoria.fact.control;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.Tags;
-import dev.memoria.platform.control.BulkInsert;
+import dev.memoria.platform.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.TenantEntityManager;
@@ -36,8 +36,8 @@ public class FactRepository {
     private static final String ROW_COLUMNS = "id, scope_name, fact_key, title, content, category, fact_type, importance,"
             + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length";
     /** The columns of {@link Fact.Row} for {@link #insertAll}, with PostgreSQL's array types. */
-    private static final List<BulkInsert.Column> INSERT_COLUMNS = Arrays.stream(ROW_COLUMNS.split(", "))
-            .map(name -> new BulkInsert.Column(name, switch (name) {
+    private static final List<BulkWrites.Column> INSERT_COLUMNS = Arrays.stream(ROW_COLUMNS.split(", "))
+            .map(name -> new BulkWrites.Column(name, switch (name) {
                 case "importance" -> "float8";
                 case "persistent" -> "bool";
                 case "access_count", "doc_length" -> "int4";
@@ -53,7 +53,7 @@ public class FactRepository {
     PendingAccesses accesses;
 
     @Inject
-    BulkInsert bulk;
+    BulkWrites bulk;
 
     public Optional<Fact> find(Scope scope, String id, Instant now) {
         return db.get().createQuery("SELECT f FROM Fact f WHERE f.id = :id AND " + LIVE, Fact.class)
@@ -239,7 +239,7 @@ public class FactRepository {
                     timestamp(row.createdAt()), timestamp(row.updatedAt()), timestamp(row.lastAccessedAt()),
                     row.accessCount(), timestamp(row.expiresAt()), row.docLength()});
         }
-        bulk.into("fact", INSERT_COLUMNS, rows);
+        bulk.insert("fact", INSERT_COLUMNS, rows);
     }
 
     public void remove(Fact fact) {

@@ -1,7 +1,7 @@
 package dev.memoria.recall.control;
 
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.platform.control.BulkInsert;
+import dev.memoria.platform.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TenantEntityManager;
@@ -83,7 +83,7 @@ public class KeywordIndex {
     SqlDialect dialect;
 
     @Inject
-    BulkInsert bulk;
+    BulkWrites bulk;
 
     public static String indexedText(Fact fact) {
         StringBuilder text = new StringBuilder();

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * Double, Boolean, java.sql.Timestamp, java.sql.Date, or null. Nothing filters: callers bind tenant_id.
  */
 @ApplicationScoped
-public class BulkInsert {
+public class BulkWrites {
 
     private static final int ROWS_PER_BATCH = 500;
 
@@ -33,7 +33,7 @@ public class BulkInsert {
     SqlDialect dialect;
 
     /** Inserts the rows, each holding one value per column in order; tenant_id is added. */
-    public void into(String table, List<Column> columns, List<Object[]> rows) {
+    public void insert(String table, List<Column> columns, List<Object[]> rows) {
         if (rows.isEmpty()) {
             return;
         }
