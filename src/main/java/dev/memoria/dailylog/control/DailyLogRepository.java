@@ -21,10 +21,9 @@ import java.util.TreeMap;
 public class DailyLogRepository {
 
     private static final List<BulkWrites.Column> COLUMNS = List.of(new BulkWrites.Column("id", "varchar"),
-            new BulkWrites.Column("scope_name", "varchar"), new BulkWrites.Column("log_day", "date"),
-            new BulkWrites.Column("logged_at", "timestamp"), new BulkWrites.Column("category", "varchar"),
-            new BulkWrites.Column("content", "varchar"), new BulkWrites.Column("persistent", "bool"),
-            new BulkWrites.Column("fact_id", "varchar"));
+            new BulkWrites.Column("log_day", "date"), new BulkWrites.Column("logged_at", "timestamp"),
+            new BulkWrites.Column("category", "varchar"), new BulkWrites.Column("content", "varchar"),
+            new BulkWrites.Column("persistent", "bool"), new BulkWrites.Column("fact_id", "varchar"));
 
     @Inject
     TenantEntityManager db;
@@ -32,9 +31,9 @@ public class DailyLogRepository {
     @Inject
     BulkWrites bulk;
 
-    /** Appends a write's entries in one insert, outside the persistence context (as facts are, and for the same cost). */
-    public void appendAll(List<DailyLogEntry> entries) {
-        bulk.insert("daily_log_entry", COLUMNS, entries.stream().map(entry -> new Object[]{entry.id(), entry.scopeName(),
+    /** Appends a write's entries (all of the scope) in one insert, outside the persistence context (as facts are, and for the same cost). */
+    public void appendAll(String scope, List<DailyLogEntry> entries) {
+        bulk.insert("daily_log_entry", scope, COLUMNS, entries.stream().map(entry -> new Object[]{entry.id(),
                 Date.valueOf(entry.day()), Timestamp.from(entry.loggedAt()), entry.category(), entry.content(),
                 entry.persistent(), entry.factId()}).toList());
     }

@@ -35,8 +35,9 @@ public class FactRepository {
     /** The columns of {@link Fact.Row}, in its order. */
     private static final String ROW_COLUMNS = "id, scope_name, fact_key, title, content, category, fact_type, importance,"
             + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length";
-    /** The columns of {@link Fact.Row} for {@link #insertAll}, with PostgreSQL's array types. */
+    /** The columns of {@link Fact.Row} after its scope, for {@link #insertAll}, with PostgreSQL's array types. */
     private static final List<BulkWrites.Column> INSERT_COLUMNS = Arrays.stream(ROW_COLUMNS.split(", "))
+            .filter(name -> !name.equals("scope_name"))
             .map(name -> new BulkWrites.Column(name, switch (name) {
                 case "importance" -> "float8";
                 case "persistent" -> "bool";
@@ -230,16 +231,16 @@ public class FactRepository {
      * Inserts new facts with their final state, outside the persistence context: a batch's EclipseLink flush
      * was a fifth of its time. Later changes to these objects are not saved; a query reads the rows back.
      */
-    public void insertAll(Collection<Fact> created) {
+    public void insertAll(Scope scope, Collection<Fact> created) {
         List<Object[]> rows = new ArrayList<>(created.size());
         for (Fact fact : created) {
             Fact.Row row = fact.row();
-            rows.add(new Object[]{row.id(), row.scopeName(), row.key(), row.title(), row.content(), row.category(),
+            rows.add(new Object[]{row.id(), row.key(), row.title(), row.content(), row.category(),
                     row.type().name(), row.importance(), row.persistent(), row.tags(), row.source(),
                     timestamp(row.createdAt()), timestamp(row.updatedAt()), timestamp(row.lastAccessedAt()),
                     row.accessCount(), timestamp(row.expiresAt()), row.docLength()});
         }
-        bulk.insert("fact", INSERT_COLUMNS, rows);
+        bulk.insert("fact", scope.value(), INSERT_COLUMNS, rows);
     }
 
     public void remove(Fact fact) {

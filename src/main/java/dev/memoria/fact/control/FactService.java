@@ -250,8 +250,8 @@ public class FactService {
 
         /** One insert for the new facts and one for the log entries, after the last change to either. */
         void insert() {
-            facts.insertAll(created);
-            log.appendAll(logEntries);
+            facts.insertAll(scope, created);
+            log.appendAll(scope.value(), logEntries);
         }
 
         private void replace(Fact fact, FactInput input) {

@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  * EclipseLink's per-object flush (change sets, one statement per row) cost more than the database took to
  * store them, and the keyword index's postings and frequencies. PostgreSQL gets one statement that takes
  * each column as an array; H2, in the process, a JDBC batch. Values are JDBC values: String, Integer, Long,
- * Double, Boolean, java.sql.Timestamp, java.sql.Date, or null. Nothing filters: callers bind tenant_id.
+ * Double, Boolean, java.sql.Timestamp, java.sql.Date, or null. insert() binds the tenant itself; callers
+ * of the other two bind tenant_id among their leading values.
  */
 @ApplicationScoped
 public class BulkWrites {
@@ -32,21 +33,25 @@ public class BulkWrites {
     @Inject
     SqlDialect dialect;
 
-    /** Inserts the rows, each holding one value per column in order; tenant_id is added. */
-    public void insert(String table, List<Column> columns, List<Object[]> rows) {
+    /**
+     * Inserts rows of one scope, each holding one value per column in order; tenant_id and scope_name are
+     * bound once for all of them.
+     */
+    public void insert(String table, String scope, List<Column> columns, List<Object[]> rows) {
         if (rows.isEmpty()) {
             return;
         }
         String names = columns.stream().map(Column::name).collect(Collectors.joining(", "));
+        String into = "INSERT INTO " + table + " (tenant_id, scope_name, " + names + ") ";
+        List<Object> leading = List.of(db.tenantId(), scope);
         if (dialect.isPostgres()) {
             String arrays = columns.stream().map(column -> "CAST(? AS " + column.arrayType() + "[])")
                     .collect(Collectors.joining(", "));
-            withArrays("INSERT INTO " + table + " (tenant_id, " + names + ") SELECT ?, r.* FROM unnest(" + arrays
-                    + ") AS r (" + names + ")", List.of(db.tenantId()),
+            withArrays(into + "SELECT ?, ?, r.* FROM unnest(" + arrays + ") AS r (" + names + ")", leading,
                     columns.stream().map(Column::arrayType).toList(), rows);
         } else {
-            asBatch("INSERT INTO " + table + " (tenant_id, " + names + ") VALUES (?, "
-                    + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")", List.of(db.tenantId()), rows);
+            asBatch(into + "VALUES (?, ?, " + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")",
+                    leading, rows);
         }
     }
 
