@@ -99,6 +99,20 @@ class SnapshotsIT extends Deployments {
     }
 
     @Test
+    void aRestoredFactIsReindexedWhenChangedAndUnindexedWhenDeleted() {
+        Changed changed = snapshotThenChange();
+        ok(api.post(path("snapshots/before/restore"), null));
+        String espresso = changed.before().get(2).getString("id");
+        ok(api.patch(path("facts/" + changed.patched()), "{\"content\":\"Rides a green tandem\"}"));
+        assertEquals(204, api.delete(path("facts/" + espresso)).status());
+
+        assertEquals(List.of(), search("bicycle"), "the restored text's postings went with the change");
+        assertEquals(List.of(changed.patched()), search("tandem"));
+        assertEquals(List.of(), search("espresso"));
+        assertEquals(List.of(changed.deleted()), search("bonsai"));
+    }
+
+    @Test
     void diffBetweenTwoSnapshots() {
         remember("Prefers espresso in the morning");
         snapshot("one");

@@ -35,8 +35,11 @@ public class FactRepository {
     /** The columns of {@link Fact.Row}, in its order. */
     private static final String ROW_COLUMNS = "id, scope_name, fact_key, title, content, category, fact_type, importance,"
             + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length";
-    /** The columns of {@link Fact.Row} after its scope, for {@link #insertAll}, with PostgreSQL's array types. */
-    private static final List<BulkWrites.Column> INSERT_COLUMNS = Arrays.stream(ROW_COLUMNS.split(", "))
+    /**
+     * The columns of {@link Fact.Row} after its scope, then the postings the keyword index listed, for
+     * {@link #insertAll}, with PostgreSQL's array types.
+     */
+    private static final List<BulkWrites.Column> INSERT_COLUMNS = Arrays.stream((ROW_COLUMNS + ", index_terms").split(", "))
             .filter(name -> !name.equals("scope_name"))
             .map(name -> new BulkWrites.Column(name, switch (name) {
                 case "importance" -> "float8";
@@ -238,7 +241,7 @@ public class FactRepository {
             rows.add(new Object[]{row.id(), row.key(), row.title(), row.content(), row.category(),
                     row.type().name(), row.importance(), row.persistent(), row.tags(), row.source(),
                     timestamp(row.createdAt()), timestamp(row.updatedAt()), timestamp(row.lastAccessedAt()),
-                    row.accessCount(), timestamp(row.expiresAt()), row.docLength()});
+                    row.accessCount(), timestamp(row.expiresAt()), row.docLength(), fact.indexTerms()});
         }
         bulk.insert("fact", scope.value(), INSERT_COLUMNS, rows);
     }

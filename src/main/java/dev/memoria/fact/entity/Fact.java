@@ -77,6 +77,10 @@ public class Fact implements FactView {
     @Column(name = "doc_length")
     private int docLength;
 
+    /** The fact's postings as the keyword index wrote them, so that it can find them again to remove. */
+    @Column(name = "index_terms")
+    private String indexTerms = "";
+
     protected Fact() {
         // for JPA
     }
@@ -258,8 +262,14 @@ public class Fact implements FactView {
         return docLength;
     }
 
-    public void docLength(int docLength) {
+    public String indexTerms() {
+        return indexTerms;
+    }
+
+    /** What the keyword index recorded when it indexed the fact. */
+    public void indexed(int docLength, String indexTerms) {
         this.docLength = docLength;
+        this.indexTerms = indexTerms;
     }
 
     public Instant expiresAt() {

@@ -13,10 +13,10 @@ import java.util.stream.Collectors;
 /**
  * Writes many rows on the transaction's own connection: new facts and log entries of a batch write, where
  * EclipseLink's per-object flush (change sets, one statement per row) cost more than the database took to
- * store them, and the keyword index's postings and frequencies. PostgreSQL gets one statement that takes
- * each column as an array; H2, in the process, a JDBC batch. Values are JDBC values: String, Integer, Long,
- * Double, Boolean, java.sql.Timestamp, java.sql.Date, or null. insert() binds the tenant itself; callers
- * of the other two bind tenant_id among their leading values.
+ * store them, and the keyword index's postings (added and removed) and frequencies. PostgreSQL gets one
+ * statement that takes each column as an array; H2, in the process, a JDBC batch. Values are JDBC values:
+ * String, Integer, Long, Double, Boolean, java.sql.Timestamp, java.sql.Date, or null. insert() binds the
+ * tenant itself; callers of the other two bind tenant_id among their leading values.
  */
 @ApplicationScoped
 public class BulkWrites {
@@ -75,8 +75,12 @@ public class BulkWrites {
         }
     }
 
-    /** Runs the statement once per row as a JDBC batch: the leading values first (bound once), then the row's. */
-    public void asBatch(String sql, List<Object> leading, List<Object[]> rows) {
+    /**
+     * Runs the statement once per row as a JDBC batch: the leading values first (bound once), then the row's.
+     * Returns how many rows the statements changed in all.
+     */
+    public long asBatch(String sql, List<Object> leading, List<Object[]> rows) {
+        long changed = 0;
         try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
             int first = bindLeading(statement, leading);
             for (int i = 0; i < rows.size(); i++) {
@@ -86,12 +90,15 @@ public class BulkWrites {
                 }
                 statement.addBatch();
                 if ((i + 1) % ROWS_PER_BATCH == 0 || i == rows.size() - 1) {
-                    statement.executeBatch();
+                    for (int count : statement.executeBatch()) {
+                        changed += count;
+                    }
                 }
             }
         } catch (SQLException e) {
             throw new PersistenceException("Cannot write a batch of rows", e);
         }
+        return changed;
     }
 
     /** Binds the values from the first parameter on; returns the next parameter's index. */

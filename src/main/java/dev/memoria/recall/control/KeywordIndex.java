@@ -26,10 +26,11 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The BM25 keyword index over a fact's title, content, category and tags: postings in fact_term, document
- * frequencies in scope_term, document count and total length on memory_scope. Callers change it in the
- * transaction of the facts it describes, under the scope's row lock, so it never disagrees with them.
- * Native SQL (multi-row inserts, point lookups), so every statement binds tenant_id itself.
+ * The BM25 keyword index over a fact's title, content, category and tags: postings in fact_term (and listed
+ * on each fact's row), document frequencies in scope_term, document count and total length on
+ * memory_scope. Callers change it in the transaction of the facts it describes, under the scope's row
+ * lock, so it never disagrees with them. Native SQL (multi-row inserts, point lookups), so every statement
+ * binds tenant_id itself.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
@@ -60,6 +61,35 @@ public class KeywordIndex {
     private record Posting(String factId, int tf, int docLength, double indexWeight) {
         double score(double idf, double averageLength) {
             return Bm25.termScore(idf, tf, docLength, averageLength);
+        }
+    }
+
+    /**
+     * A posting as the fact's own row lists it (Fact.indexTerms: "term tf rank_key" triples, space-separated;
+     * an analyzed term holds no space), so that removal finds it in the rank index and scoring reads its tf.
+     */
+    private record ListedPosting(String term, int tf, double rankKey) {
+        static String list(List<ListedPosting> postings) {
+            StringBuilder listed = new StringBuilder();
+            for (ListedPosting posting : postings) {
+                if (!listed.isEmpty()) {
+                    listed.append(' ');
+                }
+                listed.append(posting.term).append(' ').append(posting.tf).append(' ').append(posting.rankKey);
+            }
+            return listed.toString();
+        }
+
+        static List<ListedPosting> parse(String listed) {
+            if (listed == null || listed.isEmpty()) {
+                return List.of();
+            }
+            String[] parts = listed.split(" ");
+            List<ListedPosting> postings = new ArrayList<>(parts.length / 3);
+            for (int i = 0; i + 2 < parts.length; i += 3) {
+                postings.add(new ListedPosting(parts[i], Integer.parseInt(parts[i + 1]), Double.parseDouble(parts[i + 2])));
+            }
+            return postings;
         }
     }
 
@@ -111,14 +141,16 @@ public class KeywordIndex {
         for (Fact fact : facts) {
             Map<String, Integer> terms = TextAnalyzer.termFrequencies(indexedText(fact));
             int length = terms.values().stream().mapToInt(Integer::intValue).sum();
-            fact.docLength(length);
             totalLength += length;
             double lengthNorm = averageLength > 0 ? averageLength : Math.max(1, length);
+            List<ListedPosting> listed = new ArrayList<>(terms.size());
             terms.forEach((term, tf) -> {
-                double weight = Bm25.termScore(1.0, tf, length, lengthNorm);
-                postings.add(new Object[]{term, fact.id(), tf, length, -weight});
+                double rankKey = -Bm25.termScore(1.0, tf, length, lengthNorm);
+                postings.add(new Object[]{term, fact.id(), tf, length, rankKey});
+                listed.add(new ListedPosting(term, tf, rankKey));
                 documentsPerTerm.merge(term, 1L, Long::sum);
             });
+            fact.indexed(length, ListedPosting.list(listed));
         }
         // in the rank index's order: consecutive rows land on the same index pages, where a batch in fact
         // order scattered them over the whole index (A/B at 10,000 facts: PostgreSQL +16%, H2 +32% facts/s)
@@ -128,18 +160,29 @@ public class KeywordIndex {
         adjustScope(scope, facts.size(), totalLength);
     }
 
-    /** Removes facts (all of one scope); their docLength must still be the indexed one. */
+    /**
+     * Removes facts (all of one scope) as their rows list them: each posting is found in the rank index by
+     * (term, rank_key, fact_id). Their docLength and indexTerms must still be the indexed ones.
+     */
     public void remove(String scope, Collection<Fact> facts) {
         if (facts.isEmpty()) {
             return;
         }
         Map<String, Long> documentsPerTerm = new HashMap<>();
+        List<Object[]> postings = new ArrayList<>();
         for (Fact fact : facts) {
-            List<?> terms = db.get().createNativeQuery("SELECT term FROM fact_term WHERE tenant_id = ? AND fact_id = ?")
-                    .setParameter(1, db.tenantId()).setParameter(2, fact.id()).getResultList();
-            terms.forEach(term -> documentsPerTerm.merge((String) term, -1L, Long::sum));
-            db.get().createNativeQuery("DELETE FROM fact_term WHERE tenant_id = ? AND fact_id = ?")
-                    .setParameter(1, db.tenantId()).setParameter(2, fact.id()).executeUpdate();
+            for (ListedPosting posting : ListedPosting.parse(fact.indexTerms())) {
+                postings.add(new Object[]{posting.term(), posting.rankKey(), fact.id()});
+                documentsPerTerm.merge(posting.term(), -1L, Long::sum);
+            }
+        }
+        postings.sort(Comparator.comparing((Object[] posting) -> (String) posting[0])
+                .thenComparingDouble(posting -> (Double) posting[1]).thenComparing(posting -> (String) posting[2]));
+        long deleted = bulk.asBatch("DELETE FROM fact_term WHERE tenant_id = ? AND scope_name = ? AND term = ?"
+                + " AND rank_key = ? AND fact_id = ?", List.of(db.tenantId(), scope), postings);
+        if (deleted != postings.size()) { // a listed posting not found: the index no longer matches the facts
+            throw new IllegalStateException("Removed " + deleted + " of the " + postings.size()
+                    + " postings the facts list in scope " + scope);
         }
         adjustDocumentFrequencies(scope, documentsPerTerm);
         adjustScope(scope, -facts.size(), -facts.stream().mapToLong(Fact::docLength).sum());
@@ -453,10 +496,8 @@ public class KeywordIndex {
     }
 
     /**
-     * Adds the contributions of partially read terms to the given facts where the reads missed them, by the
-     * primary key (fact_id, tenant_id, term). PostgreSQL answers it for 500 facts at a time; H2 would use only
-     * the key's first column for an IN list and scan for the rest, so there one prepared statement runs once
-     * for each missing (fact, term) pair: a point lookup, where reading all the facts' postings cost more.
+     * Adds the contributions of partially read terms to the given facts where the reads missed them, from
+     * the postings each fact's row lists: one read by primary key for up to 500 facts.
      */
     private void completeScores(List<Head> partial, List<String> factIds, Map<String, Score> scores,
                                 double averageLength) {
@@ -465,33 +506,21 @@ public class KeywordIndex {
         }
         Map<String, Head> byTerm = new HashMap<>();
         partial.forEach(head -> byTerm.put(head.term, head));
-        RowReader add = row -> {
-            Head head = byTerm.get(row.getString(2));
-            if (!head.seen.contains(row.getString(1))) {
-                Score.add(scores, row.getString(1), Bm25.termScore(head.idf, row.getInt(3), row.getInt(4), averageLength));
-            }
-        };
-        String select = "SELECT fact_id, term, tf, doc_length FROM fact_term WHERE tenant_id = ? AND ";
-        if (dialect.isPostgres()) {
-            for (List<String> ids : InLists.of(factIds)) {
-                select(select + "fact_id IN (" + placeholders(ids.size()) + ") AND term IN ("
-                        + placeholders(byTerm.size()) + ")",
-                        statement -> bind(statement, List.of(db.tenantId()), ids, byTerm.keySet()), add);
-            }
-            return;
+        for (List<String> ids : InLists.of(factIds)) {
+            select("SELECT id, doc_length, index_terms FROM fact WHERE id IN (" + placeholders(ids.size())
+                            + ") AND tenant_id = ?",
+                    statement -> bind(statement, ids, List.of(db.tenantId())),
+                    row -> {
+                        String factId = row.getString(1);
+                        int length = row.getInt(2);
+                        for (ListedPosting posting : ListedPosting.parse(row.getString(3))) {
+                            Head head = byTerm.get(posting.term());
+                            if (head != null && !head.seen.contains(factId)) {
+                                Score.add(scores, factId, Bm25.termScore(head.idf, posting.tf(), length, averageLength));
+                            }
+                        }
+                    });
         }
-        select(select + "fact_id = ? AND term = ?", statement -> {
-            statement.setString(1, db.tenantId());
-            for (Head head : partial) {
-                for (String id : factIds) {
-                    if (!head.seen.contains(id)) {
-                        statement.setString(2, id);
-                        statement.setString(3, head.term);
-                        readAll(statement, add);
-                    }
-                }
-            }
-        }, null);
     }
 
     /** How deep a common term is read at most: its idf is low, and a fact further down gains little from it. */
