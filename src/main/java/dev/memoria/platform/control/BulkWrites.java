@@ -63,6 +63,11 @@ public class BulkWrites {
         try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
             int parameter = bindLeading(statement, leading);
             for (int column = 0; column < arrayTypes.size(); column++) {
+                Object numbers = numbers(arrayTypes.get(column), rows, column);
+                if (numbers != null) {
+                    statement.setObject(parameter++, numbers);
+                    continue;
+                }
                 Object[] values = new Object[rows.size()];
                 for (int row = 0; row < values.length; row++) {
                     values[row] = rows.get(row)[column];
@@ -73,6 +78,23 @@ public class BulkWrites {
         } catch (SQLException e) {
             throw new PersistenceException("Cannot write a batch of rows", e);
         }
+    }
+
+    /**
+     * A numeric column without nulls as a primitive array, which pgjdbc sends in binary, where an array of
+     * objects goes as decimal text to print and parse (13,300 postings into a bare table: 43-58 ms as text,
+     * 34-40 ms in binary). Null for any other column.
+     */
+    private static Object numbers(String arrayType, List<Object[]> rows, int column) {
+        if (rows.stream().anyMatch(row -> row[column] == null)) {
+            return null;
+        }
+        return switch (arrayType) {
+            case "int4" -> rows.stream().mapToInt(row -> ((Number) row[column]).intValue()).toArray();
+            case "int8", "bigint" -> rows.stream().mapToLong(row -> ((Number) row[column]).longValue()).toArray();
+            case "float8" -> rows.stream().mapToDouble(row -> ((Number) row[column]).doubleValue()).toArray();
+            default -> null;
+        };
     }
 
     /**
