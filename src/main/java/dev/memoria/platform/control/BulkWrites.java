@@ -102,6 +102,9 @@ public class BulkWrites {
      * Returns how many rows the statements changed in all.
      */
     public long asBatch(String sql, List<Object> leading, List<Object[]> rows) {
+        if (rows.isEmpty()) {
+            return 0;
+        }
         long changed = 0;
         try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
             int first = bindLeading(statement, leading);

@@ -577,12 +577,10 @@ public class KeywordIndex {
                         + " WHEN NOT MATCHED THEN INSERT (tenant_id, scope_name, term, df) VALUES (s.tenant_id, s.scope_name, s.term, s.df)",
                     List.of(db.tenantId(), scope), rows);
         }
-        deltas.forEach((term, delta) -> {
-            if (delta < 0) {
-                db.get().createNativeQuery("DELETE FROM scope_term WHERE tenant_id = ? AND scope_name = ? AND term = ? AND df <= 0")
-                        .setParameter(1, db.tenantId()).setParameter(2, scope).setParameter(3, term).executeUpdate();
-            }
-        });
+        // the terms no fact holds any more, in one batch rather than a statement per term
+        List<Object[]> lowered = rows.stream().filter(row -> (Long) row[1] < 0).map(row -> new Object[]{row[0]}).toList();
+        bulk.asBatch("DELETE FROM scope_term WHERE tenant_id = ? AND scope_name = ? AND term = ? AND df <= 0",
+                List.of(db.tenantId(), scope), lowered);
     }
 
     private void adjustScope(String scope, long documents, long length) {
