@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -41,6 +42,29 @@ class LifecycleIT extends Deployments {
         List<JsonObject> evictions = audit("evict");
         assertEquals(Set.of(weak, middle), evictions.stream().map(e -> e.getString("fact_id")).collect(Collectors.toSet()));
         evictions.forEach(e -> assertEquals("job:capacity", e.getString("actor")));
+    }
+
+    @Test
+    void aBatchOverCapacityEvictsItsOwnLeastValuableFactsAndUnindexesThem() {
+        settings("{\"max_facts_per_scope\":3}");
+        Api.Reply reply = api.post("api/v1/scopes/user:4/facts:batch", """
+                {"facts":[{"content":"Quokka photos from Rottnest","importance":0.1},
+                          {"content":"Axolotl tank needs cleaning","importance":0.2},
+                          {"content":"Narwhal documentary tonight","importance":0.9},
+                          {"content":"Pangolin scales are keratin","importance":0.8},
+                          {"content":"Okapi lives in Congo","importance":0.7}]}""");
+        assertEquals(200, reply.status(), reply.toString());
+        Map<String, String> idByContent = reply.items().stream().map(JsonValue::asJsonObject)
+                .collect(Collectors.toMap(f -> f.getString("content"), f -> f.getString("id")));
+
+        assertEquals(Set.of(idByContent.get("Narwhal documentary tonight"), idByContent.get("Pangolin scales are keratin"),
+                idByContent.get("Okapi lives in Congo")), ids("user:4"));
+        for (String word : List.of("quokka", "axolotl")) {
+            assertEquals(0, api.get("api/v1/scopes/user:4/search?q=" + word).items().size(), word + " is still indexed");
+        }
+        assertEquals(1, api.get("api/v1/scopes/user:4/search?q=okapi").items().size());
+        assertEquals(Set.of(idByContent.get("Quokka photos from Rottnest"), idByContent.get("Axolotl tank needs cleaning")),
+                audit("evict").stream().map(e -> e.getString("fact_id")).collect(Collectors.toSet()));
     }
 
     @Test

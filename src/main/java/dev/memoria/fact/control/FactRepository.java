@@ -1,6 +1,7 @@
 package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.BulkWrites;
@@ -139,15 +140,41 @@ public class FactRepository {
      * statement names only the ids, so H2 too reads them from the primary key instead of walking the scope.
      */
     public List<Fact> findAll(Scope scope, Collection<String> ids, Instant now) {
+        return findEveryRow(scope, ids).stream().filter(fact -> !fact.isExpired(now)).toList();
+    }
+
+    /** Like {@link #findAll}, expired facts included: what eviction removes. */
+    public List<Fact> findEveryRow(Scope scope, Collection<String> ids) {
         List<Fact> found = new ArrayList<>(ids.size());
         for (List<String> chunk : InLists.of(ids)) {
             db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids", Fact.class)
                     .setParameter("ids", chunk)
                     .getResultList().stream()
-                    .filter(fact -> fact.scopeName().equals(scope.value()) && !fact.isExpired(now))
+                    .filter(fact -> fact.scopeName().equals(scope.value()))
                     .forEach(found::add);
         }
         return found;
+    }
+
+    /** Every row of the scope, expired or not, as eviction ranks it: one light row a fact, through plain JDBC. */
+    public List<FactStanding> standings(Scope scope) {
+        String sql = "SELECT id, persistent, importance, access_count, created_at, last_accessed_at, expires_at"
+                + " FROM fact WHERE tenant_id = ? AND scope_name = ?";
+        List<FactStanding> standings = new ArrayList<>();
+        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
+            statement.setString(1, db.tenantId());
+            statement.setString(2, scope.value());
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    standings.add(new FactStanding(rows.getString(1), rows.getBoolean(2), rows.getDouble(3),
+                            rows.getInt(4), instant(rows.getTimestamp(5)), instant(rows.getTimestamp(6)),
+                            instant(rows.getTimestamp(7))));
+                }
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read the scope's facts", e);
+        }
+        return standings;
     }
 
     /**

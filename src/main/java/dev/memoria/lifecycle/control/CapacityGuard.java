@@ -3,6 +3,7 @@ package dev.memoria.lifecycle.control;
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
@@ -42,20 +43,23 @@ public class CapacityGuard {
         if (count <= limit) {
             return 0;
         }
-        List<Fact> victims = facts.everyRow(scope).stream()
+        // ranked on light rows: a scope's entities, loaded whole, ran a 512 MiB heap out of memory
+        List<String> victimIds = facts.standings(scope).stream()
                 .sorted(evictionOrder(now))
                 .limit(count - limit)
+                .map(FactStanding::id)
                 .toList();
+        List<Fact> victims = facts.findEveryRow(scope, victimIds);
         index.remove(scope.value(), victims);
         audit.factsDeleted(AuditLog.Action.EVICT, victims, now);
         victims.forEach(facts::remove);
         return victims.size();
     }
 
-    static Comparator<Fact> evictionOrder(Instant now) {
-        return Comparator.comparing((Fact f) -> !f.isExpired(now))
-                .thenComparing((Fact f) -> f.persistent())
+    static Comparator<FactStanding> evictionOrder(Instant now) {
+        return Comparator.comparing((FactStanding f) -> !f.isExpired(now))
+                .thenComparing(FactStanding::persistent)
                 .thenComparingDouble(f -> f.importance() * f.retention(now))
-                .thenComparing(Fact::createdAt);
+                .thenComparing(FactStanding::createdAt);
     }
 }
