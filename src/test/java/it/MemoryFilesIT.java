@@ -123,6 +123,19 @@ class MemoryFilesIT extends Deployments {
         assertEquals("# Agent Memory\n", memoryMd(scope));
     }
 
+    @Test
+    void aFileOfMoreThanTenThousandFactsIs413AndImportsNothing() {
+        rememberProfile(api, scope);
+        StringBuilder file = new StringBuilder("# Agent Memory\n\n## bulk\n");
+        for (int i = 0; i <= 10_000; i++) {
+            file.append("- Bulk fact number ").append(i).append('\n');
+        }
+        Api.Reply reply = api.send("PUT", path(scope, "memory.md"), file.toString(), MARKDOWN);
+        assertProblem(413, reply);
+        assertTrue(reply.json().getString("detail").contains("10001 facts"), reply.toString());
+        assertEquals(PROFILE_MD, memoryMd(scope));
+    }
+
     // ---- daily logs ---------------------------------------------------------------------------------
 
     @Test

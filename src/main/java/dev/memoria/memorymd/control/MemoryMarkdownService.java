@@ -4,6 +4,7 @@ import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.entity.FactDefaults;
+import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,6 +23,8 @@ import java.util.Set;
 public class MemoryMarkdownService {
 
     public static final String SOURCE = "memory.md";
+    /** One import is one transaction: 200,000 facts in one ran a 512 MiB heap out of memory. */
+    public static final int MAX_FACTS = 10_000;
 
     public record ImportResult(int imported, int skipped, List<MemoryMarkdown.UnreadLine> unread) {
     }
@@ -40,6 +43,10 @@ public class MemoryMarkdownService {
     /** Imports every "- fact" line as a persistent fact; one already there (same category and content) is skipped. */
     public ImportResult importFile(Scope scope, String markdown) {
         MemoryMarkdown.Parsed parsed = MemoryMarkdown.parse(markdown, FactDefaults.CATEGORY);
+        if (parsed.entries().size() > MAX_FACTS) {
+            throw ProblemException.payloadTooLarge("The file holds " + parsed.entries().size()
+                    + " facts; one import takes at most " + MAX_FACTS + ". Split it into several files.");
+        }
         Set<MemoryMarkdown.Entry> present = new HashSet<>(persistentEntries(scope));
         List<FactInput> inputs = new ArrayList<>();
         int skipped = 0;
