@@ -326,6 +326,42 @@ class FactsIT extends Deployments {
     }
 
     @Test
+    void aBatchTooLargeToAnalyseAtOnceDedupsKeysAndOrdersAcrossItsSlices() {
+        // 70 facts of 7,900 characters: over the 500,000 characters the server analyses at a time
+        String[] facts = new String[70];
+        for (int i = 0; i < facts.length; i++) {
+            facts[i] = json("content", longContent(i));
+        }
+        facts[1] = json("content", longContent(1), "key", "sliced");
+        facts[65] = json("content", longContent(0)); // the first fact again, in a later slice
+        facts[66] = json("content", longContent(66), "key", "sliced"); // replaces the keyed fact of the first slice
+
+        JsonObject result = batch(facts);
+
+        assertEquals(68, result.getInt("created"), "created");
+        List<JsonObject> items = result.getJsonArray("items").getValuesAs(JsonObject.class);
+        assertEquals(items.get(0).getString("id"), items.get(65).getString("id"), "dedup found the first slice's fact");
+        assertEquals(items.get(1).getString("id"), items.get(66).getString("id"), "the key kept its fact");
+        assertEquals(0.55, importance(fetch(items.get(0).getString("id"))), 1e-9);
+        assertEquals(longContent(66), api.get(FACTS + "/by-key/sliced").json().getString("content"));
+        assertEquals(0, api.get("api/v1/scopes/" + SCOPE + "/search?q=f1w7").items().size(), "the replaced content left the index");
+        assertEquals(items.get(1).getString("id"), api.get("api/v1/scopes/" + SCOPE + "/search?q=f66w7").items().get(0).asJsonObject().getString("id"));
+        List<String> newestFirst = listedIds("?limit=500");
+        assertEquals(68, newestFirst.size());
+        assertEquals(items.get(69).getString("id"), newestFirst.get(0), "creation order holds across slices");
+        assertEquals(items.get(0).getString("id"), newestFirst.get(67));
+    }
+
+    /** About 7,900 characters of words no other fact holds. */
+    private static String longContent(int fact) {
+        StringBuilder content = new StringBuilder("Sliced fact " + fact);
+        for (int word = 0; content.length() < 7_900; word++) {
+            content.append(" f").append(fact).append('w').append(word);
+        }
+        return content.toString();
+    }
+
+    @Test
     void batchWithOneInvalidFactWritesNothing() {
         String body = batchBody(json("content", "First"), json("content", "Second"), json("content", "Third"),
                 json("content", "Fourth", "importance", 2), json("content", "Fifth"));

@@ -36,6 +36,12 @@ import java.util.Set;
 @Transactional
 public class FactService {
 
+    /**
+     * How much content one slice of a write analyses at a time. A thousand facts of 8,000 characters of
+     * distinct words, analysed at once, ran a 512 MiB heap out of memory; typical batches are one slice.
+     */
+    static final int SLICE_CHARACTERS = 500_000;
+
     public enum Outcome { CREATED, REINFORCED, REPLACED }
 
     public record Remembered(Fact fact, Outcome outcome) {
@@ -76,22 +82,47 @@ public class FactService {
         return rememberAll(scope, inputs, settings.current().dedupeThreshold());
     }
 
-    /** Remembers with a dedup threshold of the caller's choosing (learn's conflict_threshold). */
+    /**
+     * Remembers with a dedup threshold of the caller's choosing (learn's conflict_threshold). Large writes
+     * go in slices of about {@link #SLICE_CHARACTERS} characters of content, all in the one transaction:
+     * each slice is written and indexed before the next is analysed, so only one slice's analysis is held
+     * in memory, and later slices find the earlier ones' facts in the index like any other fact.
+     */
     public List<Remembered> rememberAll(Scope scope, List<FactInput> inputs, double dedupeThreshold) {
         Instant now = Timestamps.now();
         scopes.touch(scope, now);
         facts.flushOnlyAtCommit();
-        Write write = new Write(scope, now, dedupeThreshold);
-        write.prepare(inputs);
         List<Remembered> results = new ArrayList<>(inputs.size());
-        for (FactInput input : inputs) {
-            results.add(write.remember(input));
+        for (List<FactInput> slice : slices(inputs)) {
+            Write write = new Write(scope, now, dedupeThreshold, results.size());
+            write.prepare(slice);
+            for (FactInput input : slice) {
+                results.add(write.remember(input));
+            }
+            write.updateIndex();
+            write.insert();
+            facts.flush();
         }
-        write.updateIndex();
-        write.insert();
-        facts.flush();
         capacity.enforce(scope, now);
         return results;
+    }
+
+    /** Consecutive runs of inputs holding at most SLICE_CHARACTERS of content each (at least one input). */
+    static List<List<FactInput>> slices(List<FactInput> inputs) {
+        List<List<FactInput>> slices = new ArrayList<>();
+        int start = 0;
+        long characters = 0;
+        for (int i = 0; i < inputs.size(); i++) {
+            int length = inputs.get(i).content() == null ? 0 : inputs.get(i).content().length();
+            if (i > start && characters + length > SLICE_CHARACTERS) {
+                slices.add(inputs.subList(start, i));
+                start = i;
+                characters = 0;
+            }
+            characters += length;
+        }
+        slices.add(inputs.subList(start, inputs.size()));
+        return slices;
     }
 
     /** Saves under a key: creates it, or replaces the fact holding it and keeps its id and creation time. */
@@ -158,24 +189,27 @@ public class FactService {
         return new Page(List.copyOf(page), new PageCursor(last.createdAt(), last.id()));
     }
 
-    /** One remember-or-batch: shares the clock, the duplicate finder and the log sequence. */
+    /** One slice of a remember-or-batch: shares the clock, the duplicate finder and the log sequence. */
     private final class Write {
         private final Scope scope;
         private final Instant now;
         private final double dedupeThreshold;
+        /** How many inputs the slices before this one took: their facts and log entries come first. */
+        private final int before;
         private DuplicateFinder duplicates;
         private int logged;
         /** Facts new in this write, inserted with their final state once the write is done. */
         private final Set<Fact> created = new LinkedHashSet<>();
         private final List<DailyLogEntry> logEntries = new ArrayList<>();
-        /** Keys saved by this write: not flushed yet, so queries cannot see them. */
+        /** Keys saved by this slice: not flushed yet, so queries cannot see them. */
         private final Map<String, Fact> savedKeys = new HashMap<>();
         private final Set<Fact> changed = new LinkedHashSet<>();
 
-        Write(Scope scope, Instant now, double dedupeThreshold) {
+        Write(Scope scope, Instant now, double dedupeThreshold, int before) {
             this.scope = scope;
             this.now = now;
             this.dedupeThreshold = dedupeThreshold;
+            this.before = before;
         }
 
         /** Reads what dedup needs for all inputs at once, so a batch costs a few queries, not one per fact. */
@@ -191,7 +225,7 @@ public class FactService {
             Remembered result = input.key() != null ? saveUnderKey(input)
                     : input.dedupe() ? reinforceOrCreate(input) : create(input);
             // entries of one write keep their order: each is a microsecond after the one before
-            Instant at = now.plus(logged++, ChronoUnit.MICROS);
+            Instant at = now.plus(before + logged++, ChronoUnit.MICROS);
             logEntries.add(new DailyLogEntry(scope.value(), at, result.fact().category(), input.content(),
                     result.fact().persistent(), result.fact().id()));
             return result;
@@ -236,7 +270,7 @@ public class FactService {
 
         private Remembered create(FactInput input) {
             // facts of one write keep their order: each is created a microsecond after the one before
-            Fact fact = new Fact(scope.value(), input.content(), now.plus(created.size(), ChronoUnit.MICROS));
+            Fact fact = new Fact(scope.value(), input.content(), now.plus(before + created.size(), ChronoUnit.MICROS));
             apply(fact, input, now);
             created.add(fact);
             return new Remembered(fact, Outcome.CREATED);
