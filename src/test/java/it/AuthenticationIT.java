@@ -134,6 +134,8 @@ class AuthenticationIT extends Deployments {
         String challenge = reply.header("WWW-Authenticate");
         assertNotNull(challenge, "401 must carry WWW-Authenticate");
         assertTrue(challenge.startsWith("Bearer"), challenge);
+        assertTrue(reply.contentType().startsWith("application/problem+json"), reply.toString());
+        assertEquals(401, reply.json().getInt("status"));
     }
 
     private static void assertForbidden(Api.Reply reply) {
