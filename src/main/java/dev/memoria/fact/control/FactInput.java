@@ -231,7 +231,7 @@ public final class FactInput {
                 error(name, "must be a string");
                 return null;
             }
-            String text = string.getString().strip();
+            String text = stripSpaces(string.getString());
             int length = text.codePointCount(0, text.length());
             if (length < min) {
                 error(name, "must not be empty");
@@ -307,7 +307,7 @@ public final class FactInput {
             Set<String> tags = new LinkedHashSet<>();
             for (int i = 0; i < array.size(); i++) {
                 JsonValue element = array.get(i);
-                String tag = element instanceof JsonString s ? s.getString().strip() : null;
+                String tag = element instanceof JsonString s ? stripSpaces(s.getString()) : null;
                 if (tag == null || tag.isEmpty() || tag.codePointCount(0, tag.length()) > MAX_TAG
                         || tag.chars().anyMatch(Character::isISOControl)) {
                     error(name + "[" + i + "]", "must be a string of 1-" + MAX_TAG + " characters on one line");
@@ -317,5 +317,22 @@ public final class FactInput {
             }
             return List.copyOf(tags);
         }
+    }
+
+    /** Like {@link String#strip()}, no-break spaces too: a content of only U+00A0 is as empty as one of blanks. */
+    static String stripSpaces(String text) {
+        int start = 0;
+        int end = text.length();
+        while (start < end && isSpace(text.codePointAt(start))) {
+            start += Character.charCount(text.codePointAt(start));
+        }
+        while (end > start && isSpace(text.codePointBefore(end))) {
+            end -= Character.charCount(text.codePointBefore(end));
+        }
+        return text.substring(start, end);
+    }
+
+    private static boolean isSpace(int codePoint) {
+        return Character.isWhitespace(codePoint) || Character.isSpaceChar(codePoint);
     }
 }

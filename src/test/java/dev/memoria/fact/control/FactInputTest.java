@@ -53,6 +53,17 @@ class FactInputTest {
     }
 
     @Test
+    void contentOfUnicodeSpacesAloneIsEmptyAndSpacesAroundAreTrimmed() {
+        ProblemException empty = invalid("{\"content\":\"\u00a0\u3000\u2003\"}", FactInput.Mode.CREATE);
+        assertEquals("content", empty.errors().get(0).field());
+        assertEquals("must not be empty", empty.errors().get(0).message());
+        assertEquals("Prefers tea", FactInput.parse(json("{\"content\":\"\u00a0 Prefers tea\u202f\"}"),
+                FactInput.Mode.CREATE).content());
+        assertEquals("category", invalid("{\"content\":\"x\",\"category\":\"\u00a0\"}", FactInput.Mode.CREATE)
+                .errors().get(0).field());
+    }
+
+    @Test
     void contentLimitIs8000CharactersAfterTrimming() {
         FactInput.parse(json("{\"content\":\" " + "x".repeat(8000) + " \"}"), FactInput.Mode.CREATE);
         assertEquals("content", invalid("{\"content\":\"" + "x".repeat(8001) + "\"}", FactInput.Mode.CREATE)
