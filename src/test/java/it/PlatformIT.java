@@ -80,16 +80,6 @@ class PlatformIT extends Deployments {
     }
 
     @Test
-    void anEncodedSlashInTheScopeIs400ProblemWithoutClassNames() {
-        Api api = anonymous.as(Tokens.token(Tokens.newTenant("platform"), Tokens.ALL_ROLES));
-        Api.Reply reply = api.get("api/v1/scopes/user%2F42/facts");
-        assertEquals(400, reply.status(), reply.toString());
-        assertTrue(reply.contentType().startsWith("application/problem+json"), reply.toString());
-        assertEquals(400, reply.json().getInt("status"));
-        assertFalse(reply.body().contains("com.ibm") || reply.body().contains("Exception"), reply.body());
-    }
-
-    @Test
     void wrongMethodIs405Problem() {
         Api api = anonymous.as(Tokens.token(Tokens.newTenant("platform"), Tokens.ALL_ROLES));
         Api.Reply reply = api.put("api/v1/scopes", "{}");

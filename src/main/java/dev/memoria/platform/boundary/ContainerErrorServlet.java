@@ -19,8 +19,8 @@ public class ContainerErrorServlet extends HttpServlet {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         int status = code instanceof Integer i ? i : 404;
         String body = switch (status) {
-            case 400 -> Problems.body(400, "bad-request", "Bad request", "The request could not be read, such as a path"
-                    + " with an encoded slash, dot or control character.", List.of());
+            case 400 -> Problems.body(400, "bad-request", "Bad request", "The request could not be read: its path holds an"
+                    + " encoded character the server refuses (a slash, dot, '#' or control character), or it is malformed.", List.of());
             case 401 -> Problems.body(401, "unauthorized", "Unauthorized", "A valid bearer token is required.", List.of());
             case 404 -> Problems.body(404, "not-found", "Not found", "No resource at this path.", List.of());
             default -> Problems.body(500, "internal", "Internal server error", "The server could not complete the request.", List.of());

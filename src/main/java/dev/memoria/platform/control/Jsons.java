@@ -38,6 +38,10 @@ public final class Jsons {
         return PROVIDER.createArrayBuilder(values);
     }
 
+    public static jakarta.json.stream.JsonParser createParser(Reader reader) {
+        return PROVIDER.createParser(reader);
+    }
+
     public static JsonReader createReader(Reader reader) {
         return PROVIDER.createReader(reader);
     }
