@@ -45,6 +45,22 @@ class AuditIT extends Deployments {
     }
 
     @Test
+    void aTokenLimitedToScopesSeesOnlyTheirDeletions() {
+        for (String scope : List.of("user:42", "user:42:project:x", "user:421", "user:7")) {
+            String id = admin.post("api/v1/scopes/" + scope + "/facts", "{\"content\":\"Fact in " + scope + "\"}")
+                    .json().getString("id");
+            assertEquals(204, admin.delete("api/v1/scopes/" + scope + "/facts/" + id).status());
+        }
+        Api limited = admin.as(Tokens.token(tenant, Tokens.ALL_ROLES, List.of("user:42")));
+
+        List<String> scopes = limited.get("api/v1/audit").items().stream()
+                .map(v -> v.asJsonObject().getString("scope")).toList();
+
+        assertEquals(List.of("user:42:project:x", "user:42"), scopes);
+        assertEquals(4, admin.get("api/v1/audit").items().size(), "the unlimited token sees all four");
+    }
+
+    @Test
     void clearingScopesAndLogsIsRecordedToo() {
         admin.post("api/v1/scopes/user:2/facts", "{\"content\":\"Lives in Porto\"}");
         assertEquals(204, admin.delete("api/v1/scopes/user:2/logs").status());

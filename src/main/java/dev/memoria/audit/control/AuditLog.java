@@ -2,8 +2,10 @@ package dev.memoria.audit.control;
 
 import dev.memoria.audit.entity.AuditEvent;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -13,8 +15,11 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 
 /** Records every deletion in the deleting transaction, attributed to the request's actor or job. */
 @ApplicationScoped
@@ -68,16 +73,30 @@ public class AuditLog {
         db.get().persist(new AuditEvent(at, actor, action.wireName(), scope, factId, sha256(deletedContent)));
     }
 
-    /** Deletions, newest first, keyset-paged; up to {@code limit + 1} rows so the caller can tell if more follow. */
+    /**
+     * Deletions, newest first, keyset-paged; up to {@code limit + 1} rows so the caller can tell if more follow.
+     * A token limited by memory_scopes sees only the deletions in its scopes and below them.
+     */
     public List<AuditEvent> page(PageCursor after, int limit) {
-        String jpql = "SELECT e FROM AuditEvent e WHERE e.action IN :deletions"
-                + (after == null ? "" : " AND (e.at < :at OR (e.at = :at AND e.id < :id))")
-                + " ORDER BY e.at DESC, e.id DESC";
-        TypedQuery<AuditEvent> query = db.get().createQuery(jpql, AuditEvent.class)
-                .setParameter("deletions", Action.deletionNames());
+        StringBuilder jpql = new StringBuilder("SELECT e FROM AuditEvent e WHERE e.action IN :deletions");
+        Map<String, Object> params = new HashMap<>(Map.of("deletions", Action.deletionNames()));
+        tenant.allowedScopes().ifPresent(visible -> {
+            List<String> alternatives = new ArrayList<>();
+            for (Scope scope : visible) {
+                alternatives.add("e.scopeName = :scope" + params.size());
+                params.put("scope" + params.size(), scope.value());
+                alternatives.add("e.scopeName LIKE :scope" + params.size() + " ESCAPE '\\'");
+                params.put("scope" + params.size(), Tags.escapeLike(scope.value()) + ":%");
+            }
+            jpql.append(alternatives.isEmpty() ? " AND 1 = 0" : " AND (" + String.join(" OR ", alternatives) + ")");
+        });
         if (after != null) {
-            query.setParameter("at", after.time()).setParameter("id", after.id());
+            jpql.append(" AND (e.at < :at OR (e.at = :at AND e.id < :id))");
+            params.put("at", after.time());
+            params.put("id", after.id());
         }
+        TypedQuery<AuditEvent> query = db.get().createQuery(jpql + " ORDER BY e.at DESC, e.id DESC", AuditEvent.class);
+        params.forEach(query::setParameter);
         return query.setMaxResults(limit + 1).getResultList();
     }
 
