@@ -6,6 +6,7 @@ import it.support.LlmStub;
 import it.support.LlmStub.Answer;
 import it.support.Tokens;
 import jakarta.json.JsonArray;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -75,6 +76,18 @@ class LearnIT extends Deployments {
         assertEquals("profile", work.getString("category"));
         assertEquals("learn:rules", work.getString("source"));
         assertEquals(5, api.get(path("facts")).items().size());
+    }
+
+    @Test
+    void aFactLongerThanAFactMayBeIsSkippedNotRefused() {
+        String longTurn = "I prefer " + "abcdefghi ".repeat(810) + ".";
+        JsonObject learned = learn(Json.createObjectBuilder().add("turns", Json.createArrayBuilder()
+                .add(Json.createObjectBuilder().add("role", "user").add("content", longTurn))
+                .add(Json.createObjectBuilder().add("role", "user").add("content", "I work at Acme Corp"))).build().toString());
+
+        assertEquals(List.of("User works at Acme Corp"), contents(learned.getJsonArray("added")));
+        assertEquals(1, learned.getInt("skipped"), "the turn whose fact was too long");
+        assertEquals(1, api.get(path("facts")).items().size());
     }
 
     @Test

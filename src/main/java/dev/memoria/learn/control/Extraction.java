@@ -7,6 +7,14 @@ import java.util.Set;
 /** What an extractor made of a conversation. */
 public record Extraction(List<ExtractedFact> facts) {
 
+    /** Without the facts longer than a fact may be: a turn that gave only such a fact counts as skipped. */
+    public Extraction fitting(int maxCharacters) {
+        return new Extraction(facts.stream().filter(fact -> {
+            String content = fact.content().strip();
+            return content.codePointCount(0, content.length()) <= maxCharacters;
+        }).toList());
+    }
+
     /** User turns that gave no fact: filler, questions, small talk (all user turns a fact did not cite). */
     public int skippedUserTurns(List<Turn> turns) {
         Set<Integer> cited = new HashSet<>();

@@ -47,7 +47,7 @@ public class LearnService {
             throw ProblemException.invalid("provider", "'" + provider.wireName() + "' is not configured on this server ("
                     + missing + ")");
         });
-        Extraction extraction = extract(provider, turns);
+        Extraction extraction = extract(provider, turns).fitting(FactInput.MAX_CONTENT);
         int skipped = extraction.skippedUserTurns(turns);
         if (extraction.facts().isEmpty()) {
             return new Learned(List.of(), List.of(), skipped);
