@@ -113,6 +113,23 @@ class SnapshotsIT extends Deployments {
     }
 
     @Test
+    void aFactThatExpiredSinceTheSnapshotIsNeitherDiffedNorRestored() throws InterruptedException {
+        String lasting = remember("Prefers espresso in the morning");
+        Api.Reply fleeting = api.post(path("facts"), "{\"content\":\"Gate code 4711 today\",\"ttl_seconds\":1}");
+        assertEquals(201, fleeting.status(), fleeting.toString());
+        snapshot("with-ttl");
+        Thread.sleep(1500); // the fact expires; whether the TTL job has deleted its row yet does not matter
+
+        JsonObject diff = ok(api.get(path("snapshots/with-ttl/diff?against=current")));
+        assertEquals(List.of(), ids(diff, "removed"), "an expired fact is never shown");
+        assertEquals(List.of(), ids(diff, "added"));
+
+        assertEquals(1, ok(api.post(path("snapshots/with-ttl/restore"), null)).getInt("restored"));
+        assertEquals(List.of(lasting), facts().stream().map(fact -> fact.getString("id")).toList());
+        assertEquals(List.of(), search("gate"));
+    }
+
+    @Test
     void diffBetweenTwoSnapshots() {
         remember("Prefers espresso in the morning");
         snapshot("one");

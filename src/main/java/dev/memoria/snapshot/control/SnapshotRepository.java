@@ -67,12 +67,15 @@ public class SnapshotRepository {
     }
 
     /** Replaces every fact of the scope with the snapshot's copies; returns how many facts it now has. */
-    public int restoreInto(Snapshot snapshot) {
+    /** Replaces the scope's rows with the snapshot's, leaving out the facts that have expired since. */
+    public int restoreInto(Snapshot snapshot, Instant now) {
         db.get().createNativeQuery("DELETE FROM fact WHERE tenant_id = ? AND scope_name = ?")
                 .setParameter(1, db.tenantId()).setParameter(2, snapshot.scopeName()).executeUpdate();
         return db.get().createNativeQuery("INSERT INTO fact (tenant_id, id, scope_name, " + COLUMNS + ", doc_length) "
-                        + "SELECT tenant_id, fact_id, ?, " + COLUMNS + ", 0 FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id = ?")
+                        + "SELECT tenant_id, fact_id, ?, " + COLUMNS + ", 0 FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id = ?"
+                        + " AND (expires_at IS NULL OR expires_at > ?)")
                 .setParameter(1, snapshot.scopeName()).setParameter(2, db.tenantId()).setParameter(3, snapshot.id())
+                .setParameter(4, java.sql.Timestamp.from(now))
                 .executeUpdate();
     }
 

@@ -77,24 +77,25 @@ public class SnapshotService {
         Instant now = Timestamps.now();
         scopes.touch(scope, now);
         java.util.Set<String> kept = new java.util.HashSet<>();
-        snapshots.facts(snapshot).forEach(fact -> kept.add(fact.id()));
+        snapshots.facts(snapshot).stream().filter(fact -> isLive(fact, now)).forEach(fact -> kept.add(fact.id()));
         audit.factsDeleted(AuditLog.Action.RESTORE,
                 facts.everyRow(scope).stream().filter(fact -> !kept.contains(fact.id())).toList(), now);
         facts.flushAndForget(); // the rows are swapped below in SQL; no stale copy may survive in memory
         index.clear(scope.value());
-        int restored = snapshots.restoreInto(snapshot);
+        int restored = snapshots.restoreInto(snapshot, now);
         index.add(scope.value(), facts.everyRow(scope));
         return restored;
     }
 
     /** What changed from snapshot {@code name} to {@code against} (another snapshot, or the live facts). */
     public Diff diff(Scope scope, String name, String against) {
-        Map<String, FactView> from = byId(get(scope, name));
+        Instant now = Timestamps.now();
+        Map<String, FactView> from = byId(get(scope, name), now);
         Map<String, FactView> to = new LinkedHashMap<>();
         if (against == null || against.equals(CURRENT)) {
-            facts.all(scope, Timestamps.now()).forEach(fact -> to.put(fact.id(), fact));
+            facts.all(scope, now).forEach(fact -> to.put(fact.id(), fact));
         } else {
-            to.putAll(byId(get(scope, against)));
+            to.putAll(byId(get(scope, against), now));
         }
         List<FactView> added = new ArrayList<>();
         List<Change> changed = new ArrayList<>();
@@ -115,10 +116,15 @@ public class SnapshotService {
                 .orElseThrow(() -> ProblemException.notFound("No snapshot named '" + name + "' in this scope."));
     }
 
-    private Map<String, FactView> byId(Snapshot snapshot) {
+    /** The snapshot's facts that have not expired since: an expired fact is never shown, nor restored. */
+    private Map<String, FactView> byId(Snapshot snapshot, Instant now) {
         Map<String, FactView> byId = new LinkedHashMap<>();
-        snapshots.facts(snapshot).forEach(fact -> byId.put(fact.id(), fact));
+        snapshots.facts(snapshot).stream().filter(fact -> isLive(fact, now)).forEach(fact -> byId.put(fact.id(), fact));
         return byId;
+    }
+
+    private static boolean isLive(FactView fact, Instant now) {
+        return fact.expiresAt() == null || fact.expiresAt().isAfter(now);
     }
 
     /** Same memory: what the fact says and how it is filed; access statistics do not count as change. */
