@@ -18,17 +18,17 @@ public class ContainerErrorServlet extends HttpServlet {
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         int status = code instanceof Integer i ? i : 404;
+        if (status == 401) {
+            Problems.writeUnauthorized(response);
+            return;
+        }
         String body = switch (status) {
             case 400 -> Problems.body(400, "bad-request", "Bad request", "The request could not be read: its path holds an"
                     + " encoded character the server refuses (a slash, dot, '#' or control character), or it is malformed.", List.of());
-            case 401 -> Problems.body(401, "unauthorized", "Unauthorized", "A valid bearer token is required.", List.of());
             case 404 -> Problems.body(404, "not-found", "Not found", "No resource at this path.", List.of());
             default -> Problems.body(500, "internal", "Internal server error", "The server could not complete the request.", List.of());
         };
-        if (status == 401 && !response.containsHeader("WWW-Authenticate")) {
-            response.setHeader("WWW-Authenticate", "Bearer realm=\"memoria\"");
-        }
-        response.setStatus(status == 400 || status == 401 || status == 404 ? status : 500);
+        response.setStatus(status == 400 || status == 404 ? status : 500);
         response.setContentType(Problems.MEDIA_TYPE);
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
         response.getWriter().write(body);

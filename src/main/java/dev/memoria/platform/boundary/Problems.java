@@ -4,9 +4,12 @@ import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** The one error representation: RFC 9457 application/problem+json, never a stack trace or SQL. */
@@ -41,6 +44,17 @@ public final class Problems {
             builder.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"memoria\"");
         }
         return builder.build();
+    }
+
+    /** The 401 problem on a servlet response, with the bearer challenge unless one was set already. */
+    public static void writeUnauthorized(HttpServletResponse response) throws IOException {
+        if (!response.containsHeader(HttpHeaders.WWW_AUTHENTICATE)) {
+            response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"memoria\"");
+        }
+        response.setStatus(401);
+        response.setContentType(MEDIA_TYPE);
+        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+        response.getWriter().write(body(401, "unauthorized", "Unauthorized", "A valid bearer token is required.", List.of()));
     }
 
     public static String body(int status, String type, String title, String detail,

@@ -8,8 +8,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
  * Gives the API's 401s their problem+json body. When a resource needs a role and the bearer token is
@@ -25,13 +23,7 @@ public class UnauthorizedProblemFilter extends HttpFilter {
             throws IOException, ServletException {
         chain.doFilter(request, response);
         if (response.getStatus() == 401 && response.getContentType() == null && !response.isCommitted()) {
-            if (!response.containsHeader("WWW-Authenticate")) {
-                response.setHeader("WWW-Authenticate", "Bearer realm=\"memoria\"");
-            }
-            response.setContentType(Problems.MEDIA_TYPE);
-            response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-            response.getWriter().write(Problems.body(401, "unauthorized", "Unauthorized",
-                    "A valid bearer token is required.", List.of()));
+            Problems.writeUnauthorized(response);
         }
     }
 }

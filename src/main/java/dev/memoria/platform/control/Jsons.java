@@ -6,6 +6,7 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.spi.JsonProvider;
+import jakarta.json.stream.JsonParser;
 
 import java.io.Reader;
 import java.util.Collection;
@@ -38,7 +39,7 @@ public final class Jsons {
         return PROVIDER.createArrayBuilder(values);
     }
 
-    public static jakarta.json.stream.JsonParser createParser(Reader reader) {
+    public static JsonParser createParser(Reader reader) {
         return PROVIDER.createParser(reader);
     }
 
