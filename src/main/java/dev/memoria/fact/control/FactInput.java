@@ -320,7 +320,7 @@ public final class FactInput {
     }
 
     /** Like {@link String#strip()}, no-break spaces too: a content of only U+00A0 is as empty as one of blanks. */
-    static String stripSpaces(String text) {
+    public static String stripSpaces(String text) {
         int start = 0;
         int end = text.length();
         while (start < end && isSpace(text.codePointAt(start))) {

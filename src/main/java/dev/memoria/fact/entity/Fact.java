@@ -154,10 +154,6 @@ public class Fact implements FactView {
         updatedAt = now;
     }
 
-    public boolean isExpired(Instant now) {
-        return expiresAt != null && !expiresAt.isAfter(now);
-    }
-
     public void touch(Instant now) {
         updatedAt = now;
     }

@@ -38,6 +38,11 @@ public interface FactView {
 
     Instant expiresAt();
 
+    /** Expired facts are never shown, whether or not the TTL job has deleted them yet. */
+    default boolean isExpired(Instant now) {
+        return expiresAt() != null && !expiresAt().isAfter(now);
+    }
+
     default double retention(Instant now) {
         return RetentionCurve.retention(persistent(), importance(), accessCount(),
                 lastAccessedAt() != null ? lastAccessedAt() : createdAt(), now);

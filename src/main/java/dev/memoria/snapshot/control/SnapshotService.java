@@ -77,7 +77,7 @@ public class SnapshotService {
         Instant now = Timestamps.now();
         scopes.touch(scope, now);
         java.util.Set<String> kept = new java.util.HashSet<>();
-        snapshots.facts(snapshot).stream().filter(fact -> isLive(fact, now)).forEach(fact -> kept.add(fact.id()));
+        snapshots.facts(snapshot).stream().filter(fact -> !fact.isExpired(now)).forEach(fact -> kept.add(fact.id()));
         audit.factsDeleted(AuditLog.Action.RESTORE,
                 facts.everyRow(scope).stream().filter(fact -> !kept.contains(fact.id())).toList(), now);
         facts.flushAndForget(); // the rows are swapped below in SQL; no stale copy may survive in memory
@@ -119,13 +119,10 @@ public class SnapshotService {
     /** The snapshot's facts that have not expired since: an expired fact is never shown, nor restored. */
     private Map<String, FactView> byId(Snapshot snapshot, Instant now) {
         Map<String, FactView> byId = new LinkedHashMap<>();
-        snapshots.facts(snapshot).stream().filter(fact -> isLive(fact, now)).forEach(fact -> byId.put(fact.id(), fact));
+        snapshots.facts(snapshot).stream().filter(fact -> !fact.isExpired(now)).forEach(fact -> byId.put(fact.id(), fact));
         return byId;
     }
 
-    private static boolean isLive(FactView fact, Instant now) {
-        return fact.expiresAt() == null || fact.expiresAt().isAfter(now);
-    }
 
     /** Same memory: what the fact says and how it is filed; access statistics do not count as change. */
     static boolean sameMemory(FactView a, FactView b) {
