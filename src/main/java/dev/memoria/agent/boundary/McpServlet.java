@@ -5,6 +5,8 @@ import dev.memoria.agent.entity.McpSession;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
+import dev.memoria.quota.control.RateLimited;
+import dev.memoria.quota.control.RateLimiter;
 import dev.memoria.tenant.boundary.TokenTenancy;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.inject.Inject;
@@ -56,6 +58,9 @@ public class McpServlet extends HttpServlet {
 
     @Inject
     TenantContext tenant;
+
+    @Inject
+    RateLimiter rateLimiter;
 
     @Inject
     @ConfigProperty(name = "memoria.mcp.max.body.bytes", defaultValue = "4194304")
@@ -164,6 +169,13 @@ public class McpServlet extends HttpServlet {
         String origin = request.getHeader("Origin");
         if (origin != null && !originAllowed(origin, request)) {
             send(response, 403, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, "Origin not allowed: " + origin), request);
+            return false;
+        }
+        try {
+            rateLimiter.admit(tenant.tenantId(), tenant.actor());
+        } catch (RateLimited limited) {
+            response.setHeader("Retry-After", String.valueOf(limited.retryAfterSeconds()));
+            send(response, 429, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, limited.getMessage()), request);
             return false;
         }
         return true;

@@ -28,7 +28,7 @@ public class AuditLog {
     /** What removed a fact, or (the console's changes that delete nothing) what changed tenant data. */
     public enum Action {
         DELETE, CLEAR_SCOPE, RESTORE, EXPIRE, DECAY, EVICT, PRUNE_LOGS, CLEAR_LOGS,
-        EDIT(false), CHANGE_SETTINGS(false), CREATE_SNAPSHOT(false), RESTORE_SNAPSHOT(false);
+        EDIT(false), CHANGE_SETTINGS(false), CHANGE_QUOTAS(false), CREATE_SNAPSHOT(false), RESTORE_SNAPSHOT(false);
 
         private final boolean deletion;
 

@@ -52,6 +52,7 @@ public class ConsoleServlet extends HttpServlet {
                 .get("/tenants", overview::tenants)
                 .get("/tenants/{tenant}", overview::tenant)
                 .postAdmin("/tenants/{tenant}/settings", overview::changeSettings)
+                .postAdmin("/tenants/{tenant}/quotas", overview::changeQuotas)
                 .get("/audit", overview::audit)
                 .get(scope, scopes::scope)
                 .get(scope + "/memory.md", scopes::memoryFile)

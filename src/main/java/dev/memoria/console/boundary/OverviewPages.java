@@ -9,6 +9,10 @@ import dev.memoria.lifecycle.control.JobKind;
 import dev.memoria.lifecycle.control.JobRuns;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.quota.control.OverridesInput;
+import dev.memoria.quota.control.Quotas;
+import dev.memoria.quota.entity.Overrides;
+import dev.memoria.quota.entity.QuotaLimits;
 import dev.memoria.scope.control.ScopeRepository;
 import dev.memoria.tenant.control.TenantSettingsService;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -33,6 +37,10 @@ public class OverviewPages {
 
     /** A job's last run on this server, as the dashboard lists it. */
     public record JobRow(String name, Instant startedAt, long tookMillis, long tenants, long removed, long runs) {
+    }
+
+    /** One quota on the tenant page: the override as typed (blank: the default), the limit that holds, the use. */
+    public record QuotaRow(String field, String label, String override, String effective, String serverDefault, Long used) {
     }
 
     /** The tenant's settings as the settings form shows them. */
@@ -60,6 +68,9 @@ public class OverviewPages {
 
     @Inject
     ConsoleChanges changes;
+
+    @Inject
+    Quotas quotas;
 
     public View dashboard(ConsoleRequest request) {
         Instant now = Timestamps.now();
@@ -102,7 +113,45 @@ public class OverviewPages {
         model.put("after", after);
         model.put("nextAfter", rows.size() > PAGE_SIZE ? rows.get(PAGE_SIZE - 1).scope() : null);
         model.put("saved", request.http().getParameter("saved") != null);
+        model.put("quotasSaved", request.http().getParameter("quotas-saved") != null);
+        model.put("quotas", quotaRows());
         return View.page("tenant", model);
+    }
+
+    /** The operator's quotas for the tenant: each field's override as typed, and the limit that holds. */
+    public View changeQuotas(ConsoleRequest request) {
+        String tenant = binding.bind(request);
+        changes.changeQuotas(OverridesInput.parse(request::param));
+        return View.redirect("/console/tenants/" + tenant + "?quotas-saved");
+    }
+
+    private List<QuotaRow> quotaRows() {
+        Quotas.Usage usage = quotas.usage();
+        QuotaLimits limits = usage.limits();
+        QuotaLimits defaults = quotas.defaults();
+        Overrides set = quotas.overrides();
+        return List.of(
+                new QuotaRow("requests_per_second", "Requests a second (tenant)", OverridesInput.text(set.requestsPerSecond()),
+                        rate(limits.tenantRate(), true), rate(defaults.tenantRate(), true), null),
+                new QuotaRow("burst", "Burst (tenant)", OverridesInput.text(set.burst()),
+                        rate(limits.tenantRate(), false), rate(defaults.tenantRate(), false), null),
+                new QuotaRow("subject_requests_per_second", "Requests a second (one token subject)",
+                        OverridesInput.text(set.subjectRequestsPerSecond()), rate(limits.subjectRate(), true),
+                        rate(defaults.subjectRate(), true), null),
+                new QuotaRow("subject_burst", "Burst (one token subject)", OverridesInput.text(set.subjectBurst()),
+                        rate(limits.subjectRate(), false), rate(defaults.subjectRate(), false), null),
+                new QuotaRow("facts", "Facts held", OverridesInput.text(set.facts()), count(limits.facts()),
+                        count(defaults.facts()), usage.facts()),
+                new QuotaRow("scopes", "Scopes", OverridesInput.text(set.scopes()), count(limits.scopes()),
+                        count(defaults.scopes()), usage.scopes()));
+    }
+
+    private static String rate(QuotaLimits.Rate rate, boolean perSecond) {
+        return rate == null ? "unlimited" : String.valueOf(perSecond ? rate.perSecond() : rate.burst());
+    }
+
+    private static String count(Long limit) {
+        return limit == null ? "unlimited" : String.valueOf(limit);
     }
 
     public View changeSettings(ConsoleRequest request) {

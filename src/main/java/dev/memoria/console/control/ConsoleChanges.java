@@ -5,8 +5,11 @@ import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.quota.control.Quotas;
+import dev.memoria.quota.entity.Overrides;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotService;
+import dev.memoria.tenant.control.TenantContext;
 import dev.memoria.tenant.control.TenantSettingsService;
 import dev.memoria.tenant.entity.TenantSettings;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,6 +38,12 @@ public class ConsoleChanges {
     @Inject
     AuditLog audit;
 
+    @Inject
+    Quotas quotas;
+
+    @Inject
+    TenantContext tenant;
+
     /** Applies the edited fields (validated exactly as a PATCH); the audit keeps a digest of the old content. */
     public void editFact(Scope scope, String id, JsonObject changes) {
         FactInput input = FactInput.parse(changes, FactInput.Mode.PATCH);
@@ -51,6 +60,13 @@ public class ConsoleChanges {
         TenantSettings before = settings.current();
         settings.change(changes);
         audit.record(AuditLog.Action.CHANGE_SETTINGS, "", null, describe(before), Timestamps.now());
+    }
+
+    /** The operator's quotas for the bound tenant; the audit keeps a digest of the overrides they replace. */
+    public void changeQuotas(Overrides overrides) {
+        Overrides before = quotas.overrides();
+        quotas.change(overrides, tenant.actor());
+        audit.record(AuditLog.Action.CHANGE_QUOTAS, "", null, before.toString(), Timestamps.now());
     }
 
     public void createSnapshot(Scope scope, String name) {

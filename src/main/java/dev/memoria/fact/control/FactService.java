@@ -10,6 +10,7 @@ import dev.memoria.lifecycle.control.CapacityGuard;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.quota.control.Quotas;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
@@ -74,6 +75,9 @@ public class FactService {
     @Inject
     CapacityGuard capacity;
 
+    @Inject
+    Quotas quotas;
+
     public Remembered remember(Scope scope, FactInput input) {
         return rememberAll(scope, List.of(input)).get(0);
     }
@@ -104,6 +108,7 @@ public class FactService {
             facts.flush();
         }
         capacity.enforce(scope, now);
+        quotas.checkFactsHeld();
         return results;
     }
 

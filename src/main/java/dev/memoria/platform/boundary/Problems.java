@@ -22,7 +22,10 @@ public final class Problems {
     }
 
     public static Response response(ProblemException problem) {
-        return response(problem.status(), problem.type(), problem.title(), problem.getMessage(), problem.errors());
+        Response.ResponseBuilder builder = builder(problem.status(), problem.type(), problem.title(), problem.getMessage(),
+                problem.errors());
+        problem.headers().forEach(builder::header);
+        return builder.build();
     }
 
     /** The body could not be read as JSON of the expected shape (the JAX-RS runtime or JSON-P said so). */
@@ -37,13 +40,18 @@ public final class Problems {
 
     public static Response response(int status, String type, String title, String detail,
                                     List<ProblemException.FieldError> errors) {
+        return builder(status, type, title, detail, errors).build();
+    }
+
+    private static Response.ResponseBuilder builder(int status, String type, String title, String detail,
+                                                    List<ProblemException.FieldError> errors) {
         Response.ResponseBuilder builder = Response.status(status)
                 .type(MEDIA_TYPE)
                 .entity(body(status, type, title, detail, errors));
         if (status == 401) {
             builder.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"memoria\"");
         }
-        return builder.build();
+        return builder;
     }
 
     /** The 401 problem on a servlet response, with the bearer challenge unless one was set already. */

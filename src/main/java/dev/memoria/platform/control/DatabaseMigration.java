@@ -26,31 +26,35 @@ import java.util.logging.Logger;
 public class DatabaseMigration {
 
     private static final Logger LOG = Logger.getLogger(DatabaseMigration.class.getName());
+    private static final int EMBEDDED_LOCK_TIMEOUT_MILLIS = 60_000;
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
 
     @PostConstruct
     void prepare() {
-        makeCommitsDurable();
+        configureEmbeddedDatabase();
         migrate();
     }
 
     /**
-     * H2 writes committed changes to its file up to WRITE_DELAY (500 ms) later: a SIGKILL lost batches it had
-     * acknowledged. With 0 every commit is in the file (the operating system's cache) when it returns. The
-     * setting is the database's, so it also holds for an operator's own H2 URL.
+     * Two settings of H2's own, which hold for an operator's H2 URL too. WRITE_DELAY: H2 wrote committed
+     * changes to its file up to 500 ms later, and a SIGKILL lost batches it had acknowledged; with 0 every
+     * commit is in the file (the operating system's cache) when it returns. LOCK_TIMEOUT: a writer waited
+     * at most 2 s for a scope another writer held, and then failed; PostgreSQL waits as long as it takes.
      */
-    private void makeCommitsDurable() {
+    private void configureEmbeddedDatabase() {
         try (Connection connection = dataSource.getConnection()) {
             if (connection.getMetaData().getDatabaseProductName().equals("H2")) {
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("SET WRITE_DELAY 0");
+                    statement.execute("SET DEFAULT_LOCK_TIMEOUT " + EMBEDDED_LOCK_TIMEOUT_MILLIS);
+                    statement.execute("SET LOCK_TIMEOUT " + EMBEDDED_LOCK_TIMEOUT_MILLIS); // this pooled session's own
                 }
                 LOG.info("Embedded database: every commit is written to its file before it is acknowledged");
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("Cannot make the embedded database's commits durable", e);
+            throw new IllegalStateException("Cannot configure the embedded database", e);
         }
     }
 

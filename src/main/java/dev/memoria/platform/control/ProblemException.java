@@ -1,6 +1,7 @@
 package dev.memoria.platform.control;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * A failure the client can act on. The one exception mapper turns it into an RFC 9457 problem, so
@@ -78,5 +79,10 @@ public class ProblemException extends RuntimeException {
 
     public List<FieldError> errors() {
         return errors;
+    }
+
+    /** Response headers the problem needs besides its body, such as Retry-After. */
+    public Map<String, String> headers() {
+        return Map.of();
     }
 }

@@ -2,6 +2,7 @@ package dev.memoria.scope.control;
 
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -13,7 +14,7 @@ import java.time.Instant;
 /**
  * Keeps the memory_scope row of every scope that was written to. Touching the row in the writing
  * transaction also locks it, which serialises writers of one scope and keeps capacity checks and
- * restores exact.
+ * restores exact. A scope new to the tenant is first admitted by the tenant's scopes quota.
  */
 @ApplicationScoped
 public class ScopeRegistry {
@@ -27,18 +28,25 @@ public class ScopeRegistry {
     @Inject
     EmbeddedScopeCreator embeddedCreator;
 
+    @Inject
+    Quotas quotas;
+
     private static final String POSTGRES_UPSERT = "INSERT INTO memory_scope (tenant_id, scope_name, created_at, updated_at) "
             + "VALUES (?, ?, ?, ?) ON CONFLICT (tenant_id, scope_name) DO UPDATE SET updated_at = EXCLUDED.updated_at";
 
     @Transactional(Transactional.TxType.MANDATORY)
     public void touch(Scope scope, Instant now) {
+        if (update(scope, now) > 0) {
+            return;
+        }
+        quotas.admitNewScope();
         if (dialect.isPostgres()) {
             // ON CONFLICT is atomic: concurrent first writers of a scope never collide
             db.get().createNativeQuery(POSTGRES_UPSERT)
                     .setParameter(1, db.tenantId()).setParameter(2, scope.value())
                     .setParameter(3, Timestamp.from(now)).setParameter(4, Timestamp.from(now))
                     .executeUpdate();
-        } else if (update(scope, now) == 0) {
+        } else {
             embeddedCreator.createIfAbsent(db.tenantId(), scope.value(), now);
             update(scope, now);
         }

@@ -6,6 +6,7 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.quota.control.Quotas;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
@@ -49,6 +50,9 @@ public class SnapshotService {
     @Inject
     AuditLog audit;
 
+    @Inject
+    Quotas quotas;
+
     public Snapshot create(Scope scope, String name) {
         if (name == null || !Snapshot.NAME.matcher(name).matches()) {
             throw ProblemException.invalid("name", "must be 1-64 characters of letters, digits, '.', '_' or '-'");
@@ -84,6 +88,7 @@ public class SnapshotService {
         index.clear(scope.value());
         int restored = snapshots.restoreInto(snapshot, now);
         index.add(scope.value(), facts.everyRow(scope));
+        quotas.checkFactsHeld();
         return restored;
     }
 

@@ -38,6 +38,10 @@ public class TenantContext {
         return tenantId;
     }
 
+    public boolean isBound() {
+        return tenantId != null;
+    }
+
     public String actor() {
         return actor;
     }

@@ -1,5 +1,6 @@
 package dev.memoria.tenant.entity;
 
+import jakarta.persistence.Cacheable;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -10,6 +11,8 @@ import java.time.Instant;
 /** A tenant's memory policy. A tenant without a row uses {@link #defaults(String)}. */
 @Entity
 @Table(name = "tenant_settings")
+// never from the shared cache: a change made on one server holds on every server
+@Cacheable(false)
 public class TenantSettings {
 
     public static final int DEFAULT_MAX_LOG_DAYS = 30;
