@@ -1,6 +1,7 @@
 package it;
 
 import it.support.Api;
+import it.support.ConsoleClient;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
@@ -11,8 +12,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.net.URI;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Two servers on one PostgreSQL (the second one started by .ci/run, named by -Dit.node2.url): a write on
  * one is read on the other at once, a recall's reinforcement (held in memory for up to a second) reaches
- * the other within seconds, and the minute TTL timer runs once per minute across both, not once on each.
+ * the other within seconds, the minute TTL timer runs once per minute across both, not once on each, settings
+ * and the facts quota are shared, and each server keeps its own request-rate buckets.
  */
 @ExtendWith(ArquillianExtension.class)
 @EnabledIfSystemProperty(named = "it.node2.url", matches = ".+")
@@ -74,6 +78,50 @@ class ClusterIT extends Deployments {
         Thread.sleep(5000); // a second server running the same minute would have finished by now
         assertEquals(afterFirst, ttlRuns(), "one run per minute across the cluster");
         assertEquals(before + 1, afterFirst);
+    }
+
+    @Test
+    void aSettingsChangeOnOneServerHoldsOnTheOtherAtOnce() {
+        assertEquals(200, node1.post("api/v1/scopes/user:3/facts", "{\"content\":\"Settings are shared\"}").status());
+        assertEquals(30, node2.get("api/v1/tenant/settings").json().getInt("max_log_days"));
+        assertEquals(200, node1.put("api/v1/tenant/settings", "{\"max_log_days\":9}").status());
+        assertEquals(9, node2.get("api/v1/tenant/settings").json().getInt("max_log_days"));
+    }
+
+    @Test
+    void theFactsQuotaIsSharedAndTheRateIsEachServers() throws InterruptedException {
+        assertEquals(201, node1.post("api/v1/scopes/user:4/facts", "{\"content\":\"First of three\"}").status());
+        HttpResponse<String> saved = ConsoleClient.admin().post("/console/tenants/" + tenant + "/quotas",
+                Map.of("facts", "3", "requests_per_second", "1", "burst", "2"), true);
+        assertEquals(303, saved.statusCode(), saved::body);
+        awaitQuotasOnNode2();
+        Thread.sleep(2100); // both servers' buckets full again
+
+        assertEquals(200, node1.post("api/v1/scopes/user:4/facts:batch",
+                "{\"facts\":[{\"content\":\"Second of three\"},{\"content\":\"Third of three\"}]}").status());
+        Api.Reply refused = node2.post("api/v1/scopes/user:5/facts", "{\"content\":\"Fourth is one too many\"}");
+        assertEquals(409, refused.status(), "node2 counts node1's facts against the one quota: " + refused);
+
+        Thread.sleep(2100); // both buckets full again
+        int limitedOnNode1 = 0;
+        for (int i = 0; i < 4; i++) {
+            limitedOnNode1 += node1.get("api/v1/scopes/user:4/facts").status() == 429 ? 1 : 0;
+        }
+        assertTrue(limitedOnNode1 >= 1, "node1's bucket of 2 is used up");
+        assertEquals(200, node2.get("api/v1/scopes/user:4/facts").status(), "node2 keeps a bucket of its own");
+    }
+
+    /** Until node2 shows the facts quota, or refuses a request by the new rate: it read the new limits. */
+    private void awaitQuotasOnNode2() throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
+        while (true) {
+            Api.Reply quotas = node2.get("api/v1/tenant/quotas");
+            if (quotas.status() == 429 || !quotas.json().getJsonObject("facts").isNull("limit")) {
+                return;
+            }
+            assertTrue(Instant.now().isBefore(deadline), "node2 did not apply the console's quotas within 15 s");
+            Thread.sleep(250);
+        }
     }
 
     /** TTL runs made by both servers together, from their health data. */

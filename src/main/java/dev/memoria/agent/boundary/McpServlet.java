@@ -3,6 +3,7 @@ package dev.memoria.agent.boundary;
 import dev.memoria.agent.control.McpSessions;
 import dev.memoria.agent.entity.McpSession;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.BoundedJson;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.quota.control.RateLimited;
@@ -14,7 +15,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
@@ -234,9 +234,11 @@ public class McpServlet extends HttpServlet {
         if (bytes.length > maxBodyBytes) {
             throw new BodyTooLarge();
         }
-        try (JsonReader reader = Jsons.createReader(new StringReader(new String(bytes, StandardCharsets.UTF_8)))) {
-            return reader.read();
+        JsonValue value = BoundedJson.readOne(new StringReader(new String(bytes, StandardCharsets.UTF_8)));
+        if (!(value instanceof JsonStructure structure)) {
+            throw new JsonException("A JSON-RPC body is an object or an array");
         }
+        return structure;
     }
 
     /** The messages of a single or batched body; null when it is neither. */

@@ -56,6 +56,7 @@ public class FactsResource {
     static final int DEFAULT_LIMIT = 50;
     static final int MAX_LIMIT = 500;
     static final int MAX_BATCH = 1000;
+    static final int MAX_FILTER_TEXT = 2000;
     private static final String FACT_EXAMPLE = """
             {"content":"Prefers Python","category":"preferences","type":"semantic","importance":0.7,
              "persistent":true,"tags":["lang"],"key":"pref.lang","ttl_seconds":null}""";
@@ -118,6 +119,9 @@ public class FactsResource {
                            @QueryParam("q") String text,
                            @QueryParam("limit") String limit,
                            @QueryParam("cursor") String cursor) {
+        if (text != null && text.length() > MAX_FILTER_TEXT) {
+            throw ProblemException.invalid("q", "must be at most " + MAX_FILTER_TEXT + " characters");
+        }
         FactFilter filter = new FactFilter(blankToNull(category), type(type), blankToNull(tag),
                 bool("persistent", persistent), blankToNull(text));
         FactService.Page page = facts.list(scope(), filter,

@@ -2,12 +2,11 @@ package dev.memoria.learn.control;
 
 import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.entity.FactType;
-import dev.memoria.platform.control.Jsons;
+import dev.memoria.platform.control.BoundedJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
@@ -83,11 +82,14 @@ public final class LlmPrompt {
     }
 
     private static JsonObject readObject(String text) {
-        try (JsonReader reader = Jsons.createReader(new StringReader(text))) {
-            return reader.readObject();
+        try {
+            if (BoundedJson.readOne(new StringReader(text)) instanceof JsonObject object) {
+                return object;
+            }
         } catch (JsonException | IllegalStateException e) {
-            throw new MalformedAnswer("the answer is not a JSON object");
+            // reported below
         }
+        throw new MalformedAnswer("the answer is not a JSON object");
     }
 
     private static String stripFence(String answer) {

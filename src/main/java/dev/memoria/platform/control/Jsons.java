@@ -1,6 +1,7 @@
 package dev.memoria.platform.control;
 
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
@@ -9,6 +10,7 @@ import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonParser;
 
 import java.io.Reader;
+import java.math.BigDecimal;
 import java.util.Collection;
 
 /**
@@ -48,6 +50,10 @@ public final class Jsons {
     }
 
     public static JsonString createValue(String value) {
+        return PROVIDER.createValue(value);
+    }
+
+    public static JsonNumber createValue(BigDecimal value) {
         return PROVIDER.createValue(value);
     }
 }

@@ -83,9 +83,6 @@ public class RecallResource {
         if (blank(q)) {
             throw ProblemException.invalid("q", "is required");
         }
-        if (q.length() > 2000) {
-            throw ProblemException.invalid("q", "must be at most 2000 characters");
-        }
         return q.strip();
     }
 

@@ -3,6 +3,7 @@ package dev.memoria.recall.control;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
@@ -25,6 +26,9 @@ import java.util.Set;
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
 public class RecallService {
+
+    public static final int MAX_QUERY_CHARACTERS = 2000;
+    public static final int MAX_QUERY_TERMS = 128;
 
     /** A recalled fact and its hybrid score in [0, 1]. */
     public record Recalled(Fact fact, double score) {
@@ -109,8 +113,20 @@ public class RecallService {
         return found;
     }
 
-    private static Set<String> terms(String query) {
-        return TextAnalyzer.termFrequencies(query).keySet();
+    /**
+     * The query's distinct terms. Each term is a read of the index, so a query holds at most
+     * {@link #MAX_QUERY_CHARACTERS} characters and {@link #MAX_QUERY_TERMS} distinct terms after analysis.
+     */
+    static Set<String> terms(String query) {
+        if (query.length() > MAX_QUERY_CHARACTERS) {
+            throw ProblemException.invalid("q", "must be at most " + MAX_QUERY_CHARACTERS + " characters");
+        }
+        Set<String> terms = TextAnalyzer.termFrequencies(query).keySet();
+        if (terms.size() > MAX_QUERY_TERMS) {
+            throw ProblemException.invalid("q", "must hold at most " + MAX_QUERY_TERMS
+                    + " distinct words (stop words aside); it holds " + terms.size());
+        }
+        return terms;
     }
 
     /** Relevance first, then how important and how fresh in memory a fact is. */

@@ -1,0 +1,112 @@
+package dev.memoria.platform.control;
+
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParsingException;
+
+import java.io.Reader;
+import java.math.BigDecimal;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * Reads exactly one JSON value with bounds on what it may cost: at most {@link #MAX_DEPTH} levels of
+ * nesting (the provider's own tree builder recursed once per level, and 100,000 levels overflowed the
+ * stack), numbers of at most {@link #MAX_NUMBER_CHARACTERS} characters with exponents within
+ * ±{@link #MAX_EXPONENT} (turning 1e999999999 into a whole number would take gigabytes). The tree is built
+ * with an explicit stack instead of recursion.
+ */
+public final class BoundedJson {
+
+    public static final int MAX_DEPTH = 64;
+    public static final int MAX_NUMBER_CHARACTERS = 100;
+    public static final int MAX_EXPONENT = 1000;
+
+    /** A body over one of the bounds; a JsonException, so a caller's handling of malformed JSON covers it. */
+    public static final class TooComplex extends JsonException {
+        public TooComplex(String message) {
+            super(message);
+        }
+    }
+
+    private BoundedJson() {
+    }
+
+    /**
+     * The one JSON value of {@code reader}: nothing but white space may follow it.
+     *
+     * @throws JsonParsingException when it is not JSON (an empty text included), or something follows the value
+     * @throws TooComplex           when it is nested too deeply or holds an unreasonable number
+     */
+    public static JsonValue readOne(Reader reader) {
+        try (JsonParser parser = Jsons.createParser(reader)) {
+            JsonValue value = read(parser);
+            if (parser.hasNext()) {
+                throw new JsonParsingException("Unexpected content after the JSON value", parser.getLocation());
+            }
+            return value;
+        }
+    }
+
+    private static JsonValue read(JsonParser parser) {
+        Deque<Object> open = new ArrayDeque<>(); // JsonObjectBuilder or JsonArrayBuilder
+        Deque<String> keys = new ArrayDeque<>(); // the key each open object or array goes under in its parent
+        String key = null;
+        while (true) {
+            JsonParser.Event event = parser.next();
+            JsonValue value;
+            switch (event) {
+                case START_OBJECT, START_ARRAY -> {
+                    if (open.size() >= MAX_DEPTH) {
+                        throw new TooComplex("The JSON is nested deeper than " + MAX_DEPTH + " levels.");
+                    }
+                    open.push(event == JsonParser.Event.START_OBJECT ? Jsons.createObjectBuilder() : Jsons.createArrayBuilder());
+                    keys.push(key == null ? "" : key);
+                    key = null;
+                    continue;
+                }
+                case KEY_NAME -> {
+                    key = parser.getString();
+                    continue;
+                }
+                case END_OBJECT -> {
+                    value = ((JsonObjectBuilder) open.pop()).build();
+                    key = keys.pop();
+                }
+                case END_ARRAY -> {
+                    value = ((JsonArrayBuilder) open.pop()).build();
+                    key = keys.pop();
+                }
+                case VALUE_STRING -> value = Jsons.createValue(parser.getString());
+                case VALUE_NUMBER -> value = number(parser.getString());
+                case VALUE_TRUE -> value = JsonValue.TRUE;
+                case VALUE_FALSE -> value = JsonValue.FALSE;
+                case VALUE_NULL -> value = JsonValue.NULL;
+                default -> throw new JsonParsingException("Unexpected " + event, parser.getLocation());
+            }
+            if (open.isEmpty()) {
+                return value;
+            }
+            if (open.peek() instanceof JsonObjectBuilder object) {
+                object.add(key, value);
+            } else {
+                ((JsonArrayBuilder) open.peek()).add(value);
+            }
+            key = null;
+        }
+    }
+
+    private static JsonValue number(String text) {
+        if (text.length() > MAX_NUMBER_CHARACTERS) {
+            throw new TooComplex("The JSON holds a number of more than " + MAX_NUMBER_CHARACTERS + " characters.");
+        }
+        BigDecimal number = new BigDecimal(text);
+        if (Math.abs((long) number.scale()) > MAX_EXPONENT) {
+            throw new TooComplex("The JSON holds a number beyond 10^±" + MAX_EXPONENT + ".");
+        }
+        return Jsons.createValue(number);
+    }
+}
