@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import static it.support.ProblemAssertions.assertFieldErrors;
 import static it.support.ProblemAssertions.assertProblem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What the server refuses: every invalid fact, scope, body or content type is a 400/413/415
@@ -68,6 +69,27 @@ class FactValidationIT extends Deployments {
     @MethodSource("invalidFacts")
     void invalidFactIsRefusedNamingTheField(String description, String body, String field) {
         assertFieldErrors(assertProblem(api.post(FACTS, body), 400), field);
+        assertNothingWritten();
+    }
+
+    static Stream<Arguments> bodiesBeyondTheBounds() {
+        String deep = "[".repeat(100_000) + "]".repeat(100_000);
+        return Stream.of(
+                Arguments.of("100,000 nested arrays", deep),
+                Arguments.of("100,000 nested arrays in a fact", "{\"content\":\"x\",\"tags\":" + deep + "}"),
+                Arguments.of("65 nested objects", "{\"a\":".repeat(65) + "1" + "}".repeat(65)),
+                Arguments.of("an importance of 100,000 digits", "{\"content\":\"x\",\"importance\":" + "9".repeat(100_000) + "}"),
+                Arguments.of("an importance of 1e999999999", "{\"content\":\"x\",\"importance\":1e999999999}"),
+                Arguments.of("a ttl of 1e999999999", "{\"content\":\"x\",\"ttl_seconds\":1e999999999}"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("bodiesBeyondTheBounds")
+    void aBodyBeyondTheBoundsIs400NamingTheBound(String description, String body) {
+        JsonObject problem = assertProblem(api.post(FACTS, body), 400);
+        assertTrue(problem.getString("detail").matches(".*(nested deeper than 64|number of more than 100|beyond 10\\^).*"),
+                problem::toString);
+        assertProblem(api.post(FACTS + ":batch", "{\"facts\":[" + body + "]}"), 400);
         assertNothingWritten();
     }
 
