@@ -36,20 +36,13 @@ public final class MemoriaBenchmark {
     private static final String SCOPE_PREFIX = "user:bench-";
     private static final int BATCH = 1000;
 
-    /** HTTP/1.1 with keep-alive, as agent backends call REST; the JDK's default upgrades to cleartext HTTP/2. */
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
-    private final URI base = URI.create(System.getProperty("bench.base", "http://localhost:9080/"));
-    private final PrivateKey key;
-    private final String issuer = System.getProperty("bench.issuer", DevToken.DEV_ISSUER);
+    private final BenchHttp http = new BenchHttp();
     private final Random random = new Random(Long.getLong("bench.seed", 42));
     private final List<String> vocabulary = vocabulary(5000);
     private final String token;
 
-    private MemoriaBenchmark() throws IOException {
-        key = DevToken.readPrivateKey(Path.of(System.getProperty("bench.keys",
-                "target/liberty/wlp/usr/servers/memoria/dev-keys"), "private.pem"));
-        token = token("bench");
+    private MemoriaBenchmark() {
+        token = http.token("bench");
     }
 
     public static void main(String[] args) throws Exception {
@@ -68,6 +61,26 @@ public final class MemoriaBenchmark {
         int clients = Integer.getInteger("bench.clients", 8);
 
         boolean load = Boolean.parseBoolean(System.getProperty("bench.load", "true"));
+        if (Boolean.parseBoolean(System.getProperty("bench.standard", "true"))) {
+            standard(sizes, background, backgroundTenants, requests, warmup, clients, load);
+        }
+        if (Integer.getInteger("bench.mixed.seconds", 300) > 0) {
+            new MixedLoad(http, new MixedLoad.Words() {
+                @Override
+                public String fact(Random random) {
+                    return syntheticFact(random);
+                }
+
+                @Override
+                public String word(Random random) {
+                    return MemoriaBenchmark.this.word(random);
+                }
+            }).run();
+        }
+    }
+
+    private void standard(int[] sizes, int background, int backgroundTenants, int requests, int warmup, int clients,
+                          boolean load) throws Exception {
         send("PUT", "api/v1/tenant/settings", token, "{\"max_facts_per_scope\":10000000}");
         if (load) {
             System.out.printf("Loading %,d background facts over %d other tenants...%n", background, backgroundTenants);
@@ -134,7 +147,7 @@ public final class MemoriaBenchmark {
                 // the server is still starting
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("The server at " + base + " did not become ready");
+                throw new IllegalStateException("The server at " + http.base() + " did not become ready");
             }
             Thread.sleep(500);
         }
@@ -266,17 +279,25 @@ public final class MemoriaBenchmark {
     }
 
     private String syntheticFact() {
+        return syntheticFact(random);
+    }
+
+    private String syntheticFact(Random random) {
         int words = 8 + random.nextInt(8);
         StringBuilder content = new StringBuilder();
         for (int i = 0; i < words; i++) {
-            content.append(i == 0 ? "" : " ").append(word());
+            content.append(i == 0 ? "" : " ").append(word(random));
         }
         return String.format(Locale.ROOT, "{\"content\":\"%s\",\"category\":\"c%d\",\"importance\":%.2f,\"tags\":[\"t%d\"]}",
                 content, random.nextInt(20), random.nextDouble(), random.nextInt(50));
     }
 
-    /** Zipf-like choice: a few words are common, most are rare, as in real notes. */
     private String word() {
+        return word(random);
+    }
+
+    /** Zipf-like choice: a few words are common, most are rare, as in real notes. */
+    private String word(Random random) {
         double u = random.nextDouble();
         return vocabulary.get((int) Math.min(vocabulary.size() - 1, Math.floor(Math.pow(u, 3) * vocabulary.size())));
     }
@@ -295,39 +316,19 @@ public final class MemoriaBenchmark {
     }
 
     private String token(String tenant) {
-        Map<String, Object> claims = new LinkedHashMap<>();
-        long now = Instant.now().getEpochSecond();
-        claims.put("iss", issuer);
-        claims.put("sub", "benchmark");
-        claims.put("tenant", tenant);
-        claims.put("groups", List.of("memory.read", "memory.write", "memory.admin"));
-        claims.put("iat", now);
-        claims.put("exp", now + 24 * 3600);
-        return DevToken.sign(claims, key);
+        return http.token(tenant);
     }
 
     private HttpResponse<String> send(String method, String path, String bearer, String json)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(120))
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
-        if (bearer != null) {
-            request.header("Authorization", "Bearer " + bearer);
-        }
-        if (json != null) {
-            request.header("Content-Type", "application/json");
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(method, path, bearer, json);
     }
 
     private static void expect(int status, HttpResponse<String> response) {
-        if (response.statusCode() != status) {
-            throw new IllegalStateException(response.request().uri() + " answered " + response.statusCode() + ": "
-                    + response.body().substring(0, Math.min(300, response.body().length())));
-        }
+        BenchHttp.expect(status, response);
     }
 
-    private static double percentile(double[] sorted, double p) {
+    static double percentile(double[] sorted, double p) {
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p / 100 * sorted.length) - 1)];
     }
 
@@ -335,7 +336,7 @@ public final class MemoriaBenchmark {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
-    private static String ms(double millis) {
+    static String ms(double millis) {
         return String.format("%.2f ms", millis);
     }
 

@@ -40,8 +40,8 @@ class QuotaIT extends Deployments {
         assertEquals(200, reply.status(), reply::toString);
         JsonObject quotas = reply.json();
         JsonObject rate = quotas.getJsonObject("requests_per_second");
-        assertEquals(1000, rate.getInt("limit"), "the server-wide default");
-        assertEquals(2000, rate.getInt("burst"), "twice the rate unless configured");
+        assertEquals(2000, rate.getInt("limit"), "the server-wide default");
+        assertEquals(4000, rate.getInt("burst"), "twice the rate unless configured");
         assertTrue(quotas.getJsonObject("facts").isNull("limit"), "unlimited by default: " + quotas);
         assertEquals(4, quotas.getJsonObject("facts").getInt("used"));
         assertTrue(quotas.getJsonObject("scopes").isNull("limit"));

@@ -18,7 +18,7 @@ import java.util.Optional;
 public class QuotaDefaults {
 
     @Inject
-    @ConfigProperty(name = "memoria.quota.requests.per.second", defaultValue = "1000")
+    @ConfigProperty(name = "memoria.quota.requests.per.second", defaultValue = "2000")
     String requestsPerSecond;
 
     @Inject
