@@ -35,6 +35,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * MCP over Streamable HTTP at /mcp: POST carries JSON-RPC messages and is answered with JSON, or with a
@@ -71,6 +72,19 @@ public class McpServlet extends HttpServlet {
     @ConfigProperty(name = "memoria.mcp.allowed.origins", defaultValue = " ")
     String allowedOrigins;
 
+    /** Methods the transport does not define are a 405 in JSON-RPC's shape, not the servlet's HTML 501. */
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response)
+            throws jakarta.servlet.ServletException, IOException {
+        if (Set.of("POST", "GET", "DELETE", "HEAD", "OPTIONS").contains(request.getMethod())) {
+            super.service(request, response);
+            return;
+        }
+        response.setHeader("Allow", "POST, GET, DELETE");
+        send(response, 405, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
+                request.getMethod() + " is not a method of the MCP transport; POST messages instead"), request);
+    }
+
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (!admitted(request, response)) {
@@ -81,6 +95,10 @@ public class McpServlet extends HttpServlet {
             body = read(request);
         } catch (JsonException | IllegalStateException malformed) {
             send(response, 400, McpDispatcher.error(null, -32700, "Parse error: the body is not JSON"), request);
+            return;
+        } catch (BodyUnreadable unreadable) {
+            send(response, 400, McpDispatcher.error(null, -32700, "Parse error: the body ended before its Content-Length"),
+                    request);
             return;
         } catch (BodyTooLarge tooLarge) {
             send(response, 413, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
@@ -230,6 +248,8 @@ public class McpServlet extends HttpServlet {
         byte[] bytes;
         try (InputStream in = request.getInputStream()) {
             bytes = in.readNBytes(maxBodyBytes + 1);
+        } catch (IOException cutShort) { // the client sent less than it declared, or went away
+            throw new BodyUnreadable();
         }
         if (bytes.length > maxBodyBytes) {
             throw new BodyTooLarge();
@@ -292,6 +312,12 @@ public class McpServlet extends HttpServlet {
 
     private static final class BodyTooLarge extends RuntimeException {
         BodyTooLarge() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final class BodyUnreadable extends RuntimeException {
+        BodyUnreadable() {
             super(null, null, false, false);
         }
     }

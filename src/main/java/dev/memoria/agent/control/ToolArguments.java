@@ -7,6 +7,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -59,8 +60,10 @@ public final class ToolArguments {
         if (value == null || value == JsonValue.NULL) {
             return defaultValue;
         }
+        // compared as decimals: longValue() wraps, and took 18446744073709551621 for 5
         if (!(value instanceof JsonNumber number) || !number.isIntegral()
-                || number.longValue() < min || number.longValue() > max) {
+                || number.bigDecimalValue().compareTo(BigDecimal.valueOf(min)) < 0
+                || number.bigDecimalValue().compareTo(BigDecimal.valueOf(max)) > 0) {
             errors.add(new FieldError(PREFIX + name, "must be an integer from " + min + " to " + max));
             return defaultValue;
         }

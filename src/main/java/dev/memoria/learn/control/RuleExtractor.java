@@ -25,7 +25,8 @@ public final class RuleExtractor {
     private static final Pattern CLAUSE_JOIN = Pattern.compile(",?\\s+(?:and|but|also)\\s+(?=(?:i|i'm|my|we|we're|our)\\b)", FLAGS);
     private static final Pattern LEAD_IN = Pattern.compile(
             "^(?:(?:oh|ah|well|so|also|and|but|actually|btw|by the way|fyi|just so you know|for the record|ok|okay|hey|hi)\\b[,:]?\\s*)+", FLAGS);
-    private static final Pattern TAIL = Pattern.compile("[\\s,]*(?:please|too|as well|thanks|thank you)?[\\s.!,;:]*$", FLAGS);
+    /** Words that end a clause without telling anything ("…, thanks!"), longest first. */
+    private static final List<String> TAIL_WORDS = List.of("thank you", "as well", "please", "thanks", "too");
     private static final String TIME_ZONE = "(?-iu:((?:UTC|GMT)\\s?[+-]\\s?\\d{1,2}(?::\\d{2})?|[A-Z]{2,5}T|UTC|GMT|[A-Z][A-Za-z]+/[A-Z][A-Za-z_]+(?:/[A-Z][A-Za-z_]+)?))";
     /** Names are told apart by their capitals, so this part ignores the case-insensitive flag. */
     private static final String NAME = "(?-iu:(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*){0,2}))";
@@ -94,13 +95,40 @@ public final class RuleExtractor {
                 continue; // a question asks, it does not tell
             }
             for (String clause : CLAUSE_JOIN.split(sentence)) {
-                String cleaned = TAIL.matcher(LEAD_IN.matcher(clause.strip()).replaceFirst("")).replaceFirst("").strip();
+                String cleaned = withoutTail(LEAD_IN.matcher(clause.strip()).replaceFirst("")).strip();
                 if (!cleaned.isEmpty()) {
                     clauses.add(cleaned);
                 }
             }
         }
         return clauses;
+    }
+
+    /**
+     * The clause without its closing punctuation and a trailing "please", "too", "as well" or "thanks". A loop,
+     * not a pattern: the pattern backtracked cubically over a long run of spaces, and a turn of 4,000 spaces
+     * held a core for two minutes.
+     */
+    static String withoutTail(String clause) {
+        String text = stripEnd(clause, ".!,;:");
+        String lower = text.toLowerCase(Locale.ROOT);
+        for (String word : TAIL_WORDS) {
+            int start = lower.length() - word.length();
+            if (lower.endsWith(word) && (start == 0 || Character.isWhitespace(lower.charAt(start - 1)) || lower.charAt(start - 1) == ',')) {
+                text = text.substring(0, start);
+                break;
+            }
+        }
+        return stripEnd(text, ",");
+    }
+
+    /** Without trailing white space and any of {@code punctuation}. */
+    private static String stripEnd(String text, String punctuation) {
+        int end = text.length();
+        while (end > 0 && (Character.isWhitespace(text.charAt(end - 1)) || punctuation.indexOf(text.charAt(end - 1)) >= 0)) {
+            end--;
+        }
+        return text.substring(0, end);
     }
 
     private static ExtractedFact match(String clause, int turn) {

@@ -3,6 +3,7 @@ package dev.memoria.memorymd.boundary;
 import dev.memoria.memorymd.control.MemoryMarkdownService;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
+import dev.memoria.platform.control.ProblemException;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -14,10 +15,18 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 
 @Path("/scopes/{scope}/memory.md")
 @Tag(name = "MEMORY.md", description = "Persistent facts as a Markdown file")
@@ -46,8 +55,9 @@ public class MemoryMarkdownResource {
     @Operation(summary = "Import a MEMORY.md file as persistent facts",
             description = "'## category' headings and '- fact' lines; an identical fact in the same category is skipped; "
                     + "lines that are neither are listed in 'unread'.")
-    public JsonObject importFile(String markdown) {
-        MemoryMarkdownService.ImportResult result = memory.importFile(Scope.of(scope), markdown == null ? "" : markdown);
+    public JsonObject importFile(byte[] body, @Context HttpHeaders headers) {
+        String markdown = decode(body, headers.getMediaType());
+        MemoryMarkdownService.ImportResult result = memory.importFile(Scope.of(scope), markdown);
         JsonArrayBuilder unread = Jsons.createArrayBuilder();
         result.unread().forEach(line -> unread.add(Jsons.createObjectBuilder()
                 .add("line", line.line()).add("text", line.text()).add("reason", line.reason())));
@@ -56,5 +66,26 @@ public class MemoryMarkdownResource {
                 .add("skipped", result.skipped())
                 .add("unread", unread)
                 .build();
+    }
+
+    /**
+     * The file's text in the charset its Content-Type names (UTF-8 when none), decoded strictly: the runtime's
+     * own decoding failed with a 500 on a charset it did not know, and replaced malformed bytes silently.
+     */
+    static String decode(byte[] body, MediaType type) {
+        String name = type == null ? null : type.getParameters().get(MediaType.CHARSET_PARAMETER);
+        Charset charset;
+        try {
+            charset = name == null || name.isBlank() ? StandardCharsets.UTF_8 : Charset.forName(name.strip());
+        } catch (IllegalArgumentException unknown) {
+            throw new ProblemException.UnsupportedMediaType("The charset '" + name + "' is not known; send UTF-8.");
+        }
+        try {
+            return charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body == null ? new byte[0] : body))
+                    .toString();
+        } catch (CharacterCodingException malformed) {
+            throw ProblemException.invalid("body", "is not valid " + charset.name() + " text");
+        }
     }
 }

@@ -5,12 +5,14 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 
 /** Refuses bodies over the limit (413) before they are read, whether or not Content-Length is sent. */
 @Provider
@@ -23,10 +25,28 @@ public class BodySizeLimit implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (request.getLength() > maxBytes) {
+        if (declaredLength(request) > maxBytes) {
             throw tooLarge();
         }
         request.setEntityStream(new LimitedStream(request.getEntityStream(), maxBytes));
+    }
+
+    /**
+     * The Content-Length as a long, -1 when none is sent. Read as text: the runtime's getLength() parses an int and
+     * failed on 2147483648 and more; and over HTTP/2 the container repeats the header ("15, 15").
+     */
+    static long declaredLength(ContainerRequestContext request) {
+        long length = -1;
+        for (String value : request.getHeaders().getOrDefault(HttpHeaders.CONTENT_LENGTH, List.of())) {
+            for (String part : value.split(",")) {
+                try {
+                    length = Math.max(length, Long.parseLong(part.strip()));
+                } catch (NumberFormatException notALength) {
+                    throw ProblemException.invalid("Content-Length", "must be a whole number of bytes");
+                }
+            }
+        }
+        return length;
     }
 
     private ProblemException tooLarge() {

@@ -103,7 +103,12 @@ public final class BoundedJson {
         if (text.length() > MAX_NUMBER_CHARACTERS) {
             throw new TooComplex("The JSON holds a number of more than " + MAX_NUMBER_CHARACTERS + " characters.");
         }
-        BigDecimal number = new BigDecimal(text);
+        BigDecimal number;
+        try {
+            number = new BigDecimal(text);
+        } catch (NumberFormatException exponentOverflow) { // 1e2147483648: beyond what BigDecimal holds
+            throw new TooComplex("The JSON holds a number beyond 10^±" + MAX_EXPONENT + ".");
+        }
         if (Math.abs((long) number.scale()) > MAX_EXPONENT) {
             throw new TooComplex("The JSON holds a number beyond 10^±" + MAX_EXPONENT + ".");
         }

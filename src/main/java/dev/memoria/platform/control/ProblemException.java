@@ -52,6 +52,17 @@ public class ProblemException extends RuntimeException {
         return new ProblemException(401, "unauthorized", "Unauthorized", detail, null);
     }
 
+    /** 415: a body in a content type or charset this server does not read. */
+    public static final class UnsupportedMediaType extends ProblemException {
+        public UnsupportedMediaType(String detail) {
+            super(415, "unsupported-media-type", "Unsupported media type", detail, null);
+        }
+    }
+
+    public static ProblemException headersTooLarge(String detail) {
+        return new ProblemException(431, "headers-too-large", "Request header fields too large", detail, null);
+    }
+
     public static ProblemException payloadTooLarge(String detail) {
         return new ProblemException(413, "payload-too-large", "Payload too large", detail, null);
     }

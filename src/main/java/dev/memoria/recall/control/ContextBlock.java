@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The prompt block an agent puts in its system prompt:
@@ -54,29 +53,43 @@ public final class ContextBlock {
         return tokens;
     }
 
-    /** The block, trimmed to {@code maxTokens} (null: no limit). */
+    /**
+     * The block, trimmed to {@code maxTokens} (null: no limit). The fewest lines that make it fit are found
+     * by bisection, as the block only shrinks with each line dropped: rendering again after each dropped
+     * line took minutes for a scope of 10,000 long-term facts.
+     */
     public String render(Integer maxTokens) {
-        String text = render();
-        while (maxTokens != null && estimateTokens(text) > maxTokens && dropLeastValuableLine()) {
-            text = render();
+        String whole = render(0);
+        if (maxTokens == null || estimateTokens(whole) <= maxTokens) {
+            return whole;
         }
-        return maxTokens != null && estimateTokens(text) > maxTokens ? "" : text;
+        int lines = recent.size() + relevant.size() + longTerm.size();
+        int fits = lines; // render(lines) is empty: it always fits
+        int tooMany = 0;
+        while (fits - tooMany > 1) {
+            int dropped = (fits + tooMany) >>> 1;
+            if (estimateTokens(render(dropped)) <= maxTokens) {
+                fits = dropped;
+            } else {
+                tooMany = dropped;
+            }
+        }
+        return render(fits);
     }
 
-    private boolean dropLeastValuableLine() {
-        if (!recent.isEmpty()) {
-            recent.remove(0);
-        } else if (!relevant.isEmpty()) {
-            relevant.remove(relevant.size() - 1);
-        } else if (!longTerm.isEmpty()) {
-            longTerm.remove(longTerm.size() - 1);
-        } else {
-            return false;
-        }
-        return true;
+    /**
+     * The block without its {@code dropped} least valuable lines: the oldest recent entries first, then the
+     * weakest relevant facts, then the newest long-term facts.
+     */
+    private String render(int dropped) {
+        int recentDropped = Math.min(dropped, recent.size());
+        int relevantDropped = Math.min(dropped - recentDropped, relevant.size());
+        int longTermDropped = Math.min(dropped - recentDropped - relevantDropped, longTerm.size());
+        return render(longTerm.subList(0, longTerm.size() - longTermDropped),
+                relevant.subList(0, relevant.size() - relevantDropped), recent.subList(recentDropped, recent.size()));
     }
 
-    private String render() {
+    private static String render(List<LongTermFact> longTerm, List<RelevantFact> relevant, List<RecentEntry> recent) {
         List<String> sections = new ArrayList<>();
         if (!longTerm.isEmpty()) {
             Map<String, List<String>> byCategory = new LinkedHashMap<>();
@@ -103,11 +116,33 @@ public final class ContextBlock {
         return String.join("\n\n", sections);
     }
 
-    /** Compiled once: String.replaceAll compiled it for every fact a recall answered. */
-    private static final Pattern LINE_BREAKS = Pattern.compile("\\s*[\\r\\n]+\\s*");
-
-    /** A fact is one line in a prompt block; line breaks inside it become spaces. */
+    /**
+     * A fact is one line in a prompt block: each line break, with the white space around it, becomes one space.
+     * A loop, not a pattern: the pattern backtracked quadratically over long runs of spaces.
+     */
     public static String oneLine(String text) {
-        return LINE_BREAKS.matcher(text).replaceAll(" ");
+        if (text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
+            return text;
+        }
+        StringBuilder line = new StringBuilder(text.length());
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (c != '\n' && c != '\r') {
+                line.append(c);
+                i++;
+                continue;
+            }
+            int end = line.length();
+            while (end > 0 && Character.isWhitespace(line.charAt(end - 1))) {
+                end--;
+            }
+            line.setLength(end);
+            while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+                i++;
+            }
+            line.append(' ');
+        }
+        return line.toString();
     }
 }

@@ -16,6 +16,7 @@ public final class TokenTenancy {
 
     static final String TENANT_CLAIM = "tenant";
     static final String SCOPES_CLAIM = "memory_scopes";
+    static final int MAX_SUBJECT = 255;
 
     private TokenTenancy() {
     }
@@ -27,7 +28,13 @@ public final class TokenTenancy {
         if (tenantId == null || !TenantContext.TENANT_ID.matcher(tenantId).matches()) {
             throw ProblemException.unauthorized("The token has no valid 'tenant' claim.");
         }
-        tenant.bind(tenantId, token.getSubject(), allowedScopes(token));
+        String subject = token.getSubject();
+        if (subject != null && (subject.length() > MAX_SUBJECT || subject.chars().anyMatch(Character::isISOControl))) {
+            // the subject is recorded as the actor of every change it makes
+            throw ProblemException.unauthorized("The token's 'sub' claim must be at most " + MAX_SUBJECT
+                    + " characters, without control characters.");
+        }
+        tenant.bind(tenantId, subject, allowedScopes(token));
     }
 
     private static List<Scope> allowedScopes(JsonWebToken token) {

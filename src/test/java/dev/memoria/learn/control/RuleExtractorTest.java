@@ -94,4 +94,13 @@ class RuleExtractorTest {
         assertEquals("carries", RuleExtractor.verb("carry"));
         assertEquals("deploys", RuleExtractor.verb("deploy"));
     }
+
+    @Test
+    void closingWordsAndPunctuationAreTrimmedOnlyAsWholeWords() {
+        assertEquals("I like tea", RuleExtractor.withoutTail("I like tea, thanks!"));
+        assertEquals("We deploy on k8s", RuleExtractor.withoutTail("We deploy on k8s please."));
+        assertEquals("I use Go", RuleExtractor.withoutTail("I use Go as well;"));
+        assertEquals("I like tattoo", RuleExtractor.withoutTail("I like tattoo"));
+        assertEquals("I like tea" + " ".repeat(8000) + "x", RuleExtractor.withoutTail("I like tea" + " ".repeat(8000) + "x"));
+    }
 }

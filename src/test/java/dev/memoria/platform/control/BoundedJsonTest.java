@@ -52,6 +52,8 @@ class BoundedJsonTest {
         assertThrows(BoundedJson.TooComplex.class, () -> read("{\"importance\":" + "9".repeat(100_000) + "}"));
         assertThrows(BoundedJson.TooComplex.class, () -> read("1e999999999"));
         assertThrows(BoundedJson.TooComplex.class, () -> read("1E-1001"));
+        assertThrows(BoundedJson.TooComplex.class, () -> read("1e2147483648"));
+        assertThrows(BoundedJson.TooComplex.class, () -> read("1e" + "9".repeat(30)));
         assertEquals("1E+999", read("1e999").toString());
     }
 

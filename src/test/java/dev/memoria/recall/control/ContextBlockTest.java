@@ -68,4 +68,50 @@ class ContextBlockTest {
         assertEquals(3, ContextBlock.estimateTokens("abcde"));
         assertEquals(4, ContextBlock.estimateTokens("abcd\nabcd"));
     }
+
+    @Test
+    void everyBudgetKeepsTheLinesThatDroppingOneAtATimeWouldKeep() {
+        List<ContextBlock.LongTermFact> longTerm = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            longTerm.add(new ContextBlock.LongTermFact("c" + i % 3, "Long-term fact number " + i + " ".repeat(i)));
+        }
+        List<ContextBlock.RelevantFact> relevant = List.of(new ContextBlock.RelevantFact("work", "Uses Kubernetes"),
+                new ContextBlock.RelevantFact("lang", "Prefers Python"));
+        String full = new ContextBlock(longTerm, relevant, RECENT).render(null);
+        for (int budget = 0; budget <= ContextBlock.estimateTokens(full) + 1; budget++) {
+            assertEquals(oneLineAtATime(longTerm, relevant, RECENT, budget),
+                    new ContextBlock(longTerm, relevant, RECENT).render(budget), "budget " + budget);
+        }
+    }
+
+    @Test
+    void lineBreaksAndTheSpaceAroundThemBecomeOneSpace() {
+        assertEquals("a b", ContextBlock.oneLine("a \r\n\n  b"));
+        assertEquals("a b c", ContextBlock.oneLine("a\nb\rc"));
+        assertEquals("a" + " ".repeat(20_000) + "b", ContextBlock.oneLine("a" + " ".repeat(20_000) + "b"));
+        assertEquals("a b", ContextBlock.oneLine("a" + " ".repeat(20_000) + "\n" + " ".repeat(20_000) + "b"));
+    }
+
+    /** The budget's meaning, spelled out: drop the least valuable line until the block fits. */
+    private static String oneLineAtATime(List<ContextBlock.LongTermFact> longTerm, List<ContextBlock.RelevantFact> relevant,
+                                         List<ContextBlock.RecentEntry> recent, int budget) {
+        List<ContextBlock.LongTermFact> l = new java.util.ArrayList<>(longTerm);
+        List<ContextBlock.RelevantFact> r = new java.util.ArrayList<>(relevant);
+        List<ContextBlock.RecentEntry> e = new java.util.ArrayList<>(recent);
+        while (true) {
+            String text = new ContextBlock(l, r, e).render(null);
+            if (ContextBlock.estimateTokens(text) <= budget) {
+                return text;
+            }
+            if (!e.isEmpty()) {
+                e.remove(0);
+            } else if (!r.isEmpty()) {
+                r.remove(r.size() - 1);
+            } else if (!l.isEmpty()) {
+                l.remove(l.size() - 1);
+            } else {
+                return "";
+            }
+        }
+    }
 }
