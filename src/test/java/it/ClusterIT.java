@@ -82,7 +82,7 @@ class ClusterIT extends Deployments {
 
     @Test
     void aSettingsChangeOnOneServerHoldsOnTheOtherAtOnce() {
-        assertEquals(200, node1.post("api/v1/scopes/user:3/facts", "{\"content\":\"Settings are shared\"}").status());
+        assertEquals(201, node1.post("api/v1/scopes/user:3/facts", "{\"content\":\"Settings are shared\"}").status());
         assertEquals(30, node2.get("api/v1/tenant/settings").json().getInt("max_log_days"));
         assertEquals(200, node1.put("api/v1/tenant/settings", "{\"max_log_days\":9}").status());
         assertEquals(9, node2.get("api/v1/tenant/settings").json().getInt("max_log_days"));
