@@ -99,6 +99,20 @@ class McpIT extends Deployments {
     }
 
     @Test
+    void forgettingThroughMcpTakesTheFactOutOfTheNextPrompt() {
+        McpSyncClient client = client(token);
+        McpSchema.CallToolResult remembered = call(client, "remember", Map.of("content", "Card number 4111 1111", "scope", scope));
+        String id = ((Map<?, ?>) ((Map<?, ?>) remembered.structuredContent()).get("fact")).get("id").toString();
+        assertTrue(api.get("/api/v1/scopes/" + scope + "/context").body().contains("Card number 4111 1111"));
+
+        assertFalse(call(client, "delete_memory", Map.of("key_or_id", id, "scope", scope)).isError());
+
+        assertFalse(api.get("/api/v1/scopes/" + scope + "/context").body().contains("Card number"),
+                "the daily log forgot it too");
+        assertFalse(api.get("/api/v1/scopes/" + scope + "/logs").body().contains("Card number"));
+    }
+
+    @Test
     void snapshotStatsAndRestoreThroughMcp() {
         McpSyncClient client = client(token);
         call(client, "remember", Map.of("content", "Likes jazz", "scope", scope));

@@ -2,12 +2,14 @@ package dev.memoria.audit.control;
 
 import dev.memoria.audit.entity.AuditEvent;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.TypedQuery;
 
@@ -59,6 +61,17 @@ public class AuditLog {
 
     @Inject
     TenantContext tenant;
+
+    /** Every deletion of facts is recorded as it happens, in its transaction. */
+    void onRemoved(@Observes FactsRemoved removed) {
+        Action action = switch (removed.reason()) {
+            case FORGOTTEN -> Action.DELETE;
+            case EXPIRED -> Action.EXPIRE;
+            case DECAYED -> Action.DECAY;
+            case EVICTED -> Action.EVICT;
+        };
+        factsDeleted(action, removed.facts(), removed.at());
+    }
 
     public void factsDeleted(Action action, List<Fact> facts, Instant at) {
         for (Fact fact : facts) {

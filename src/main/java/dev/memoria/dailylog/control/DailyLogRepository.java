@@ -2,6 +2,7 @@ package dev.memoria.dailylog.control;
 
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.platform.control.BulkWrites;
+import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -81,6 +82,16 @@ public class DailyLogRepository {
         entries.getResultStream().forEach(entry -> days.computeIfAbsent(entry.day(), d -> new ArrayList<>()).add(entry.content()));
         delete.executeUpdate();
         return days;
+    }
+
+    /** Deletes every entry that recorded one of the facts; returns how many went. */
+    public int deleteForFacts(String scope, List<String> factIds) {
+        int deleted = 0;
+        for (List<String> ids : InLists.of(factIds)) {
+            deleted += db.get().createQuery("DELETE FROM DailyLogEntry e WHERE e.scopeName = :scope AND e.factId IN :ids")
+                    .setParameter("scope", scope).setParameter("ids", ids).executeUpdate();
+        }
+        return deleted;
     }
 
     public void deleteAll(String scope) {

@@ -1,11 +1,10 @@
 package dev.memoria.fact.control;
 
-import dev.memoria.audit.control.AuditLog;
-import dev.memoria.dailylog.control.DailyLogRepository;
-import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.fact.entity.FactsRemembered;
+import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.lifecycle.control.CapacityGuard;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.ProblemException;
@@ -16,6 +15,7 @@ import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -58,9 +58,6 @@ public class FactService {
     FactRepository facts;
 
     @Inject
-    DailyLogRepository log;
-
-    @Inject
     ScopeRegistry scopes;
 
     @Inject
@@ -70,7 +67,10 @@ public class FactService {
     KeywordIndex index;
 
     @Inject
-    AuditLog audit;
+    Event<FactsRemoved> removed;
+
+    @Inject
+    Event<FactsRemembered> remembered;
 
     @Inject
     CapacityGuard capacity;
@@ -178,8 +178,7 @@ public class FactService {
 
     private void remove(Scope scope, Fact fact, Instant now) {
         scopes.touch(scope, now);
-        index.remove(scope.value(), List.of(fact));
-        audit.factsDeleted(AuditLog.Action.DELETE, List.of(fact), now);
+        removed.fire(new FactsRemoved(scope.value(), List.of(fact), FactsRemoved.Reason.FORGOTTEN, now));
         facts.remove(fact);
     }
 
@@ -205,7 +204,7 @@ public class FactService {
         private int logged;
         /** Facts new in this write, inserted with their final state once the write is done. */
         private final Set<Fact> created = new LinkedHashSet<>();
-        private final List<DailyLogEntry> logEntries = new ArrayList<>();
+        private final List<FactsRemembered.Remembrance> remembrances = new ArrayList<>();
         /** Keys saved by this slice: not flushed yet, so queries cannot see them. */
         private final Map<String, Fact> savedKeys = new HashMap<>();
         private final Set<Fact> changed = new LinkedHashSet<>();
@@ -231,8 +230,8 @@ public class FactService {
                     : input.dedupe() ? reinforceOrCreate(input) : create(input);
             // entries of one write keep their order: each is a microsecond after the one before
             Instant at = now.plus(before + logged++, ChronoUnit.MICROS);
-            logEntries.add(new DailyLogEntry(scope.value(), at, result.fact().category(), input.content(),
-                    result.fact().persistent(), result.fact().id()));
+            remembrances.add(new FactsRemembered.Remembrance(result.fact().id(), result.fact().category(),
+                    result.fact().persistent(), input.content(), at));
             return result;
         }
 
@@ -249,8 +248,7 @@ public class FactService {
                 return new Remembered(fact, Outcome.REPLACED);
             }
             holder.ifPresent(expired -> {
-                index.remove(scope.value(), List.of(expired));
-                audit.factsDeleted(AuditLog.Action.EXPIRE, List.of(expired), now);
+                removed.fire(new FactsRemoved(scope.value(), List.of(expired), FactsRemoved.Reason.EXPIRED, now));
                 facts.remove(expired);
                 facts.flush();
             });
@@ -287,10 +285,10 @@ public class FactService {
             index.add(scope.value(), created);
         }
 
-        /** One insert for the new facts and one for the log entries, after the last change to either. */
+        /** One insert for the new facts after the last change to them; then the write is announced (daily log). */
         void insert() {
             facts.insertAll(scope, created);
-            log.appendAll(scope.value(), logEntries);
+            remembered.fire(new FactsRemembered(scope.value(), remembrances));
         }
 
         private void replace(Fact fact, FactInput input) {

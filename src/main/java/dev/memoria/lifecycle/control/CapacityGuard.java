@@ -1,13 +1,14 @@
 package dev.memoria.lifecycle.control;
 
-import dev.memoria.audit.control.AuditLog;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -31,7 +32,7 @@ public class CapacityGuard {
     KeywordIndex index;
 
     @Inject
-    AuditLog audit;
+    Event<FactsRemoved> removed;
 
     @Inject
     TenantSettingsRepository settings;
@@ -50,8 +51,7 @@ public class CapacityGuard {
                 .map(FactStanding::id)
                 .toList();
         List<Fact> victims = facts.findEveryRow(scope, victimIds);
-        index.remove(scope.value(), victims);
-        audit.factsDeleted(AuditLog.Action.EVICT, victims, now);
+        removed.fire(new FactsRemoved(scope.value(), victims, FactsRemoved.Reason.EVICTED, now));
         victims.forEach(facts::remove);
         return victims.size();
     }

@@ -1,14 +1,14 @@
 package dev.memoria.lifecycle.control;
 
-import dev.memoria.audit.control.AuditLog;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -27,7 +27,7 @@ public class Decay {
     FactRepository facts;
 
     @Inject
-    KeywordIndex index;
+    Event<FactsRemoved> removed;
 
     @Inject
     ScopeRegistry scopes;
@@ -35,8 +35,6 @@ public class Decay {
     @Inject
     TenantSettingsRepository settings;
 
-    @Inject
-    AuditLog audit;
 
     public Result decay(Scope scope) {
         Instant now = Timestamps.now();
@@ -46,8 +44,7 @@ public class Decay {
                 : live.stream().filter(f -> !f.persistent() && f.retention(now) < forgetBelow).toList();
         if (!faded.isEmpty()) {
             scopes.touch(scope, now);
-            index.remove(scope.value(), faded);
-            audit.factsDeleted(AuditLog.Action.DECAY, faded, now);
+            removed.fire(new FactsRemoved(scope.value(), faded, FactsRemoved.Reason.DECAYED, now));
             faded.forEach(facts::remove);
         }
         return new Result(live.size(), faded.size());

@@ -1,15 +1,15 @@
 package dev.memoria.lifecycle.control;
 
-import dev.memoria.audit.control.AuditLog;
 import dev.memoria.dailylog.control.DailyLogService;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -31,10 +31,7 @@ public class TenantJobSteps {
     TenantEntityManager db;
 
     @Inject
-    KeywordIndex index;
-
-    @Inject
-    AuditLog audit;
+    Event<FactsRemoved> removed;
 
     @Inject
     DailyLogService logs;
@@ -60,8 +57,7 @@ public class TenantJobSteps {
                 .setParameter("now", now).setMaxResults(BATCH).getResultList();
         Map<String, List<Fact>> byScope = expired.stream().collect(Collectors.groupingBy(Fact::scopeName));
         byScope.forEach((scope, facts) -> {
-            index.remove(scope, facts);
-            audit.factsDeleted(AuditLog.Action.EXPIRE, facts, now);
+            removed.fire(new FactsRemoved(scope, facts, FactsRemoved.Reason.EXPIRED, now));
             facts.forEach(db.get()::remove);
         });
         return expired.size();

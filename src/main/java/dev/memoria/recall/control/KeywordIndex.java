@@ -1,11 +1,13 @@
 package dev.memoria.recall.control;
 
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
@@ -158,6 +160,11 @@ public class KeywordIndex {
         bulk.insert("fact_term", scope, POSTING_COLUMNS, postings);
         adjustDocumentFrequencies(scope, documentsPerTerm);
         adjustScope(scope, facts.size(), totalLength);
+    }
+
+    /** A deleted fact's postings go with it, in its transaction. */
+    void onRemoved(@Observes FactsRemoved removed) {
+        remove(removed.scope(), removed.facts());
     }
 
     /**
