@@ -7,6 +7,7 @@ import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.PageCursor;
+import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -60,10 +61,14 @@ public class FactRepository {
     @Inject
     BulkWrites bulk;
 
+    @Inject
+    SqlDialect dialect;
+
     public Optional<Fact> find(Scope scope, String id, Instant now) {
-        return db.get().createQuery("SELECT f FROM Fact f WHERE f.id = :id AND " + LIVE, Fact.class)
-                .setParameter("id", id).setParameter("scope", scope.value()).setParameter("now", now)
-                .getResultStream().findFirst();
+        // by primary key alone, scope and expiry checked on the row: with the scope in the statement and no
+        // statistics PostgreSQL walked the scope's key index instead (50 ms at 100,000 facts)
+        return db.get().createQuery("SELECT f FROM Fact f WHERE f.id = :id", Fact.class).setParameter("id", id)
+                .getResultStream().filter(fact -> fact.scopeName().equals(scope.value()) && !fact.isExpired(now)).findFirst();
     }
 
     public Optional<Fact> findByKey(Scope scope, String key, Instant now) {
@@ -187,9 +192,7 @@ public class FactRepository {
     public List<Fact> readAll(Scope scope, Collection<String> ids, Instant now) {
         List<Fact> found = new ArrayList<>(ids.size());
         for (List<String> chunk : InLists.of(ids)) {
-            String sql = "SELECT " + ROW_COLUMNS + " FROM fact WHERE id IN ("
-                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ") AND tenant_id = ? AND scope_name = ?";
-            try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
+            try (PreparedStatement statement = db.connection().prepareStatement(readStatement(chunk.size(), dialect.isPostgres()))) {
                 int parameter = 1;
                 for (String id : chunk) {
                     statement.setString(parameter++, id);
@@ -210,6 +213,16 @@ public class FactRepository {
         }
         accesses.addTo(db.tenantId(), found);
         return found;
+    }
+
+    /** readAll's statement: the {@code ids}, then tenant and scope. Public for PlansWithoutStatisticsIT. */
+    public static String readStatement(int ids, boolean postgres) {
+        // PostgreSQL: a primary-key lookup per id, the scope checked on the row; with an IN list and no
+        // statistics it walked the whole scope's index instead (40 ms for 20 facts of 10,000)
+        return postgres ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT "
+                + ROW_COLUMNS + " FROM fact WHERE id = q.id AND tenant_id = ? OFFSET 0) f WHERE f.scope_name = ?"
+                : "SELECT " + ROW_COLUMNS + " FROM fact WHERE id IN (" + String.join(", ", Collections.nCopies(ids, "?"))
+                + ") AND tenant_id = ? AND scope_name = ?";
     }
 
     private static Fact.Row row(ResultSet row) throws SQLException {

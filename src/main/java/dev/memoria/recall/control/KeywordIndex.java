@@ -5,6 +5,7 @@ import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
+import dev.memoria.platform.control.TableStatistics;
 import dev.memoria.platform.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -100,7 +101,7 @@ public class KeywordIndex {
             new BulkWrites.Column("fact_id", "varchar"), new BulkWrites.Column("tf", "int4"),
             new BulkWrites.Column("doc_length", "int4"), new BulkWrites.Column("rank_key", "float8"));
     static final int COMMON_TERM = 1000;
-    /** Up to this many terms go to PostgreSQL as an IN list: one statement per list length, each planned once. */
+    /** Up to this many terms go to PostgreSQL as a VALUES list: one statement per list length, each planned once. */
     static final int FEW_TERMS = 16;
     private static final int MIN_CHUNK = 64;
     /** Postings as add() builds them, {term, fact id, tf, doc length, rank key}, in ix_fact_term_rank's order. */
@@ -120,6 +121,9 @@ public class KeywordIndex {
 
     @Inject
     BulkWrites bulk;
+
+    @Inject
+    TableStatistics statistics;
 
     public static String indexedText(Fact fact) {
         StringBuilder text = new StringBuilder();
@@ -160,6 +164,9 @@ public class KeywordIndex {
         bulk.insert("fact_term", scope, POSTING_COLUMNS, postings);
         adjustDocumentFrequencies(scope, documentsPerTerm);
         adjustScope(scope, facts.size(), totalLength);
+        if (facts.size() >= TableStatistics.LARGE_WRITE) {
+            statistics.grew();
+        }
     }
 
     /** A deleted fact's postings go with it, in its transaction. */
@@ -233,11 +240,11 @@ public class KeywordIndex {
     /**
      * Reads {@code columns} of {@code table}'s rows for many terms of the scope (the term is column 1, the
      * columns follow) on the transaction's own connection, a range of the table's (tenant, scope, term) index
-     * per term. PostgreSQL gets all terms in one statement: a few as an IN list, which it plans once and
-     * reuses; many as an index lookup per element of an array, which it plans on every call (it estimates an
-     * array's length only from its value), but a batch of facts asks for thousands of terms, and a round
-     * trip each was most of its time. (An IN list of 500 terms was planned as a scan of the scope without
-     * fresh statistics, at 1-2 s per batch.) H2 runs in
+     * per term. PostgreSQL gets all terms in one statement, an index lookup per term joined laterally to the
+     * terms: a few as a VALUES list, which it plans once and reuses; many as an array, which it plans on every
+     * call (it estimates an array's length only from its value), but a batch of facts asks for thousands of
+     * terms, and a round trip each was most of its time. (An IN list was planned as a scan of the scope
+     * without fresh statistics: 1-2 s per batch of 500 terms, 61 ms for a dedup probe's 5.) H2 runs in
      * the process, so one prepared statement executed once per term costs no round trips, and H2 would scan
      * for an IN list that is not on an index's first column.
      */
@@ -245,23 +252,18 @@ public class KeywordIndex {
         if (terms.isEmpty()) {
             return;
         }
-        if (dialect.isPostgres() && terms.size() <= FEW_TERMS) {
-            select("SELECT t.term, " + columns + " FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ?"
-                    + " AND t.term IN (" + placeholders(terms.size()) + ")",
-                    statement -> bind(statement, List.of(db.tenantId(), scope), terms), reader);
-            return;
-        }
         // in index order, so that consecutive lookups reuse the pages the last one read
         List<String> sorted = terms.stream().sorted().toList();
         if (dialect.isPostgres()) {
-            // OFFSET 0 keeps the lateral subquery from being flattened into a join the planner may hash:
-            // for a recall's two terms it once read the scope's whole scope_term range instead of two rows
-            select("SELECT q.term, hit.* FROM unnest(CAST(? AS VARCHAR[])) AS q (term) CROSS JOIN LATERAL (SELECT "
-                    + columns + " FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = q.term"
-                    + " OFFSET 0) hit", statement -> {
-                statement.setArray(1, statement.getConnection().createArrayOf("varchar", sorted.toArray()));
-                statement.setString(2, db.tenantId());
-                statement.setString(3, scope);
+            boolean few = sorted.size() <= FEW_TERMS;
+            select(perTermStatement(columns, table, few ? sorted.size() : 0), statement -> {
+                if (few) {
+                    bind(statement, sorted, List.of(db.tenantId(), scope));
+                } else {
+                    statement.setArray(1, statement.getConnection().createArrayOf("varchar", sorted.toArray()));
+                    statement.setString(2, db.tenantId());
+                    statement.setString(3, scope);
+                }
             }, reader);
             return;
         }
@@ -273,6 +275,18 @@ public class KeywordIndex {
                         readAll(statement, reader);
                     }
                 }, null);
+    }
+
+    /**
+     * forTerms's statement on PostgreSQL: the terms as {@code terms} parameters, or as one array when 0, then
+     * tenant and scope. Public for PlansWithoutStatisticsIT, which checks its plan on tables without statistics.
+     */
+    public static String perTermStatement(String columns, String table, int terms) {
+        // OFFSET 0 keeps the lateral subquery from being flattened into a join the planner may hash:
+        // for a recall's two terms it once read the scope's whole scope_term range instead of two rows
+        return "SELECT q.term, hit.* FROM " + (terms > 0 ? InLists.asTable(terms) : "unnest(CAST(? AS VARCHAR[]))")
+                + " AS q (term) CROSS JOIN LATERAL (SELECT " + columns + " FROM " + table + " t"
+                + " WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = q.term OFFSET 0) hit";
     }
 
     private interface Binder {
@@ -392,32 +406,26 @@ public class KeywordIndex {
     }
 
     /**
-     * The scope's row (its term is null), the terms' document frequencies (no fact id), and the postings of
-     * the terms held by at most COMMON_TERM facts, in one result.
+     * The scope's row (its term is null), then each term found with its document frequency, once per posting
+     * when it is held by at most COMMON_TERM facts (else once, without a fact id), in one result. Every lookup
+     * is an index lookup per term (see forTerms), so the plan is the same with or without statistics.
      */
     private TermLookup lookUpAtOnce(String scope, Collection<String> terms) {
         long[] totals = new long[2];
         Map<String, Long> frequencies = new HashMap<>();
         Map<String, List<Posting>> postings = new HashMap<>();
-        String termList = " IN (" + placeholders(terms.size()) + ")";
-        select("SELECT CAST(NULL AS VARCHAR) AS term, doc_count, total_length, CAST(NULL AS VARCHAR) AS fact_id,"
-                        + " 0 AS tf, 0 AS doc_length, CAST(0 AS DOUBLE PRECISION) AS rank_key FROM memory_scope"
-                        + " WHERE tenant_id = ? AND scope_name = ?"
-                        + " UNION ALL SELECT term, df, 0, NULL, 0, 0, 0 FROM scope_term"
-                        + " WHERE tenant_id = ? AND scope_name = ? AND term" + termList
-                        + " UNION ALL SELECT t.term, 0, 0, t.fact_id, t.tf, t.doc_length, t.rank_key FROM scope_term s"
-                        + " JOIN fact_term t ON t.tenant_id = s.tenant_id AND t.scope_name = s.scope_name AND t.term = s.term"
-                        + " WHERE s.tenant_id = ? AND s.scope_name = ? AND s.df <= " + COMMON_TERM + " AND s.term" + termList,
-                statement -> bind(statement, List.of(db.tenantId(), scope, db.tenantId(), scope), terms,
-                        List.of(db.tenantId(), scope), terms),
+        select(lookUpStatement(terms.size()),
+                statement -> bind(statement, List.of(db.tenantId(), scope), terms,
+                        List.of(db.tenantId(), scope, db.tenantId(), scope)),
                 row -> {
                     String term = row.getString(1);
                     if (term == null) {
                         totals[0] = row.getLong(2);
                         totals[1] = row.getLong(3);
-                    } else if (row.getString(4) == null) {
-                        frequencies.put(term, row.getLong(2));
-                    } else {
+                        return;
+                    }
+                    frequencies.put(term, row.getLong(2));
+                    if (row.getString(4) != null) {
                         postings.computeIfAbsent(term, t -> new ArrayList<>())
                                 .add(new Posting(row.getString(4), row.getInt(5), row.getInt(6), -row.getDouble(7)));
                     }
@@ -425,6 +433,21 @@ public class KeywordIndex {
         Map<String, List<Posting>> rare = rareTerms(frequencies);
         rare.replaceAll((term, none) -> postings.getOrDefault(term, none));
         return new TermLookup(TermStatistics.of(totals[0], totals[1], frequencies), rare);
+    }
+
+    /**
+     * lookUpAtOnce's statement: tenant and scope, the {@code terms} terms, then tenant and scope twice. Public
+     * for PlansWithoutStatisticsIT.
+     */
+    public static String lookUpStatement(int terms) {
+        return "SELECT CAST(NULL AS VARCHAR) AS term, doc_count, total_length, CAST(NULL AS VARCHAR) AS fact_id,"
+                + " 0 AS tf, 0 AS doc_length, CAST(0 AS DOUBLE PRECISION) AS rank_key FROM memory_scope"
+                + " WHERE tenant_id = ? AND scope_name = ?"
+                + " UNION ALL SELECT s.term, s.df, 0, t.fact_id, t.tf, t.doc_length, t.rank_key FROM "
+                + InLists.asTable(terms) + " AS q (term) CROSS JOIN LATERAL (SELECT term, df FROM scope_term"
+                + " WHERE tenant_id = ? AND scope_name = ? AND term = q.term OFFSET 0) s"
+                + " LEFT JOIN LATERAL (SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE tenant_id = ?"
+                + " AND scope_name = ? AND term = s.term AND s.df <= " + COMMON_TERM + " OFFSET 0) t ON TRUE";
     }
 
     /** An empty posting list for each term held by at most COMMON_TERM facts: those are read whole. */
@@ -514,8 +537,7 @@ public class KeywordIndex {
         Map<String, Head> byTerm = new HashMap<>();
         partial.forEach(head -> byTerm.put(head.term, head));
         for (List<String> ids : InLists.of(factIds)) {
-            select("SELECT id, doc_length, index_terms FROM fact WHERE id IN (" + placeholders(ids.size())
-                            + ") AND tenant_id = ?",
+            select(listedPostingsStatement(ids.size(), dialect.isPostgres()),
                     statement -> bind(statement, ids, List.of(db.tenantId())),
                     row -> {
                         String factId = row.getString(1);
@@ -528,6 +550,14 @@ public class KeywordIndex {
                         }
                     });
         }
+    }
+
+    /** completeScores's statement: the {@code ids}, then the tenant. Public for PlansWithoutStatisticsIT. */
+    public static String listedPostingsStatement(int ids, boolean postgres) {
+        // PostgreSQL: a primary-key lookup per id; with an IN list and no statistics it scanned the tenant
+        return postgres ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT id,"
+                + " doc_length, index_terms FROM fact WHERE id = q.id AND tenant_id = ? OFFSET 0) f"
+                : "SELECT id, doc_length, index_terms FROM fact WHERE id IN (" + placeholders(ids) + ") AND tenant_id = ?";
     }
 
     /** How deep a common term is read at most: its idf is low, and a fact further down gains little from it. */
