@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -109,6 +110,44 @@ class ClusterIT extends Deployments {
         }
         assertTrue(limitedOnNode1 >= 1, "node1's bucket of 2 is used up");
         assertEquals(200, node2.get("api/v1/scopes/user:4/facts").status(), "node2 keeps a bucket of its own");
+    }
+
+    @Test
+    void aFactIsEmbeddedByOneServerFoundByMeaningOnTheOtherAndForgottenOnBoth() throws InterruptedException {
+        long embeddedBefore = embeddedHere(node1) + embeddedHere(node2);
+        String scope = "api/v1/scopes/user:6/";
+        StringBuilder batch = new StringBuilder("{\"facts\":[{\"content\":\"Prefers Python\"}");
+        for (int i = 0; i < 29; i++) {
+            batch.append(",{\"content\":\"Visited harbour number ").append(i).append(" by ferry\"}");
+        }
+        Api.Reply written = node1.post(scope + "facts:batch", batch.append("]}").toString());
+        assertEquals(200, written.status(), written.toString());
+        String python = written.json().getJsonArray("items").getJsonObject(0).getString("id");
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
+        while (node2.get(scope + "stats").json().getInt("embedded_facts") < 30) {
+            assertTrue(Instant.now().isBefore(deadline), "the facts were not embedded within 120 s");
+            Thread.sleep(250);
+        }
+        assertEquals(30, embeddedHere(node1) + embeddedHere(node2) - embeddedBefore,
+                "each fact was embedded by exactly one of the two servers");
+
+        JsonObject onNode2 = node2.get(scope + "recall?q=which%20language").json();
+        assertEquals(python, onNode2.getJsonArray("items").getJsonObject(0).getJsonObject("fact").getString("id"));
+        assertEquals(python, node1.get(scope + "recall?q=which%20language").json().getJsonArray("items")
+                .getJsonObject(0).getJsonObject("fact").getString("id"), "node1 caches the scope's vectors too");
+
+        assertEquals(204, node2.delete(scope + "facts/" + python).status());
+        for (Api node : new Api[]{node1, node2}) {
+            JsonObject recalled = node.get(scope + "recall?q=which%20language").json();
+            recalled.getJsonArray("items").forEach(item -> assertNotEquals(python,
+                    item.asJsonObject().getJsonObject("fact").getString("id"), "a deleted fact came back by meaning"));
+        }
+    }
+
+    private static long embeddedHere(Api node) {
+        JsonObject embeddings = node.as(null).get("health").json().getJsonArray("checks").stream().map(JsonValue::asJsonObject)
+                .filter(check -> check.getString("name").equals("embeddings")).findFirst().orElseThrow();
+        return embeddings.getJsonObject("data").getJsonNumber("embedded_here").longValue();
     }
 
     /** Until node2 shows the facts quota, or refuses a request by the new rate: it read the new limits. */

@@ -9,7 +9,10 @@ import jakarta.json.JsonValue;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.UncheckedIOException;
@@ -36,10 +39,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * An acknowledged write survives a SIGKILL of the server, and a write in flight is either all there or not
  * at all: batches written by concurrent writers, a snapshot restore and a MEMORY.md import, each killed
- * midway, then checked after a restart on the same data. The server under test is a second one of the
- * phase's installation (the embedded default database on H2, the phase's database on PostgreSQL).
+ * midway, then checked after a restart on the same data; and a restart with another embedding model re-embeds
+ * every fact in the background. The server under test is a second one of the phase's installation (the embedded
+ * default database on H2, the phase's database on PostgreSQL).
  */
 @ExtendWith(ArquillianExtension.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CrashIT extends Deployments {
 
     private static final int WRITERS = 4;
@@ -64,6 +69,7 @@ class CrashIT extends Deployments {
     }
 
     @Test
+    @Order(1)
     void aKillDuringBatchesARestoreAndAnImportLosesNothingAcknowledgedAndLeavesNothingHalfDone() throws Exception {
         String restored = "crash:restore";
         Set<String> snapshotIds = write(restored, 1000, "alpha");
@@ -109,6 +115,36 @@ class CrashIT extends Deployments {
         everyAcknowledgedBatchIsWholeAndNoneIsHalfThere(acknowledged);
         theRestoredScopeIsAsBeforeOrAsAfter(restored, beforeRestore, snapshotIds);
         theImportedScopeIsAsBeforeOrAsAfter(imported);
+    }
+
+    /** Last: the server then runs another model than the phase's servers, and nothing else should run on it. */
+    @Test
+    @Order(2)
+    void changingTheEmbeddingModelReEmbedsEveryFactInTheBackground() {
+        String scope = "crash:model";
+        write(scope, 40, "harbour");
+        assertEquals(40, awaitEmbedded(scope), "embedded by the default model");
+        server.restart(Map.of("MEMORIA_EMBEDDINGS_LOCAL_MODEL", "bge-small-en-v1.5-q"));
+
+        JsonObject embeddings = api.as(null).get("health").json().getJsonArray("checks").stream().map(JsonValue::asJsonObject)
+                .filter(check -> check.getString("name").equals("embeddings")).findFirst().orElseThrow().getJsonObject("data");
+        assertEquals("bge-small-en-v1.5-q", embeddings.getString("model"));
+        assertEquals(40, awaitEmbedded(scope), "every fact has a vector of the new model");
+        JsonObject recall = api.get(scopePath(scope) + "/recall?q=" + Api.encode("boats at the port")).json();
+        assertEquals("hybrid", recall.getString("mode"), "recall uses the new model's vectors only");
+    }
+
+    /** Waits until the scope's backlog is empty and returns how many facts have a vector of the current model. */
+    private int awaitEmbedded(String scope) {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (System.nanoTime() < deadline) {
+            JsonObject stats = api.get(scopePath(scope) + "/stats").json();
+            if (stats.getInt("embedding_backlog") == 0 && stats.getInt("embedded_facts") == stats.getInt("total_facts")) {
+                return stats.getInt("embedded_facts");
+            }
+            KillableServer.sleep(250);
+        }
+        throw new AssertionError("the scope's facts were not embedded within 3 minutes");
     }
 
     private void everyAcknowledgedBatchIsWholeAndNoneIsHalfThere(Map<String, Set<Integer>> acknowledged) {

@@ -399,8 +399,9 @@ class MemoryFilesIT extends Deployments {
 
     private static void assertSettings(JsonObject settings, int maxLogDays, int maxContextEntries, double dedupeThreshold,
                                        int maxFactsPerScope, double forgetBelow) {
-        assertEquals(Set.of("max_log_days", "max_context_entries", "dedupe_threshold", "max_facts_per_scope", "forget_below"),
-                settings.keySet());
+        assertEquals(Set.of("max_log_days", "max_context_entries", "dedupe_threshold", "max_facts_per_scope", "forget_below",
+                "semantic_recall"), settings.keySet());
+        assertTrue(settings.getBoolean("semantic_recall"), "recall by meaning is on unless the tenant turns it off");
         assertEquals(maxLogDays, settings.getInt("max_log_days"), settings.toString());
         assertEquals(maxContextEntries, settings.getInt("max_context_entries"), settings.toString());
         assertEquals(dedupeThreshold, settings.getJsonNumber("dedupe_threshold").doubleValue(), 1e-9, settings.toString());

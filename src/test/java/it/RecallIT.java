@@ -7,6 +7,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -27,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Finding what matters: pure BM25 search, hybrid recall that reinforces what it returns, and the
- * prompt-ready context block with its long-term, relevant and recent sections.
+ * Finding what matters: pure BM25 search, keyword recall that weighs importance and retention and reinforces
+ * what it returns, and the prompt-ready context block with its long-term, relevant and recent sections.
  */
 @ExtendWith(ArquillianExtension.class)
 class RecallIT extends Deployments {
@@ -49,6 +50,12 @@ class RecallIT extends Deployments {
 
     private final Api api = new Api(Api.serverBase(), Tokens.token(TENANT, Tokens.ALL_ROLES));
     private final String scope = "user:" + UUID.randomUUID().toString().substring(0, 8);
+
+    /** Keyword recall, as before embeddings: this tenant has semantic_recall off (SemanticRecallIT has meaning). */
+    @BeforeEach
+    void recallByKeyword() {
+        assertEquals(200, api.put("api/v1/tenant/settings", "{\"semantic_recall\":false}").status());
+    }
 
     // ---- search -------------------------------------------------------------------------------------
 

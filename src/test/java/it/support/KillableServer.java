@@ -55,6 +55,11 @@ public final class KillableServer implements AutoCloseable {
 
     /** Starts the server and waits until it is ready to serve requests. */
     public void start() {
+        start(Map.of());
+    }
+
+    /** Starts the server with these environment variables besides the phase's, and waits until it is ready. */
+    public void start(Map<String, String> settings) {
         if (process != null && process.isAlive()) {
             throw new IllegalStateException("already running");
         }
@@ -68,6 +73,7 @@ public final class KillableServer implements AutoCloseable {
             // the default embedded database, as a user who sets nothing gets it
             List.of("MEMORIA_DB_URL", "MEMORIA_DB_USER", "MEMORIA_DB_PASSWORD").forEach(env::remove);
         }
+        env.putAll(settings);
         try {
             process = builder.start();
         } catch (IOException e) {
@@ -93,8 +99,12 @@ public final class KillableServer implements AutoCloseable {
     }
 
     public void restart() {
+        restart(Map.of());
+    }
+
+    public void restart(Map<String, String> settings) {
         kill();
-        start();
+        start(settings);
     }
 
     @Override
@@ -137,11 +147,14 @@ public final class KillableServer implements AutoCloseable {
             for (String file : List.of("server.xml", "jvm.options", "bootstrap.properties")) {
                 Files.copy(config.resolve(file), serverDir.resolve(file), StandardCopyOption.REPLACE_EXISTING);
             }
-            Path jdbc = wlp.resolve("usr/servers/" + System.getProperty("it.server.name") + "/lib/jdbc");
-            Files.createDirectories(serverDir.resolve("lib/jdbc"));
-            try (Stream<Path> drivers = Files.list(jdbc)) {
-                for (Path driver : drivers.toList()) {
-                    Files.copy(driver, serverDir.resolve("lib/jdbc").resolve(driver.getFileName()));
+            // and the shared libraries: JDBC drivers (lib/jdbc) and the embedding stack (lib/global)
+            for (String lib : List.of("lib/jdbc", "lib/global")) {
+                Path from = wlp.resolve("usr/servers/" + System.getProperty("it.server.name")).resolve(lib);
+                Files.createDirectories(serverDir.resolve(lib));
+                try (Stream<Path> jars = Files.list(from)) {
+                    for (Path jar : jars.toList()) {
+                        Files.copy(jar, serverDir.resolve(lib).resolve(jar.getFileName()));
+                    }
                 }
             }
             Files.createDirectories(serverDir.resolve("dropins"));
@@ -165,7 +178,7 @@ public final class KillableServer implements AutoCloseable {
         }
     }
 
-    static void sleep(long millis) {
+    public static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {

@@ -5,6 +5,7 @@ import dev.memoria.agent.control.ToolArguments;
 import dev.memoria.agent.control.ToolCatalog;
 import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.fact.control.FactFilter;
+import dev.memoria.embedding.control.EmbeddingCounts;
 import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.entity.Fact;
@@ -42,6 +43,9 @@ public class ToolCalls {
     }
 
     private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
+    @Inject
+    EmbeddingCounts vectors;
 
     @Inject
     FactService facts;
@@ -149,7 +153,7 @@ public class ToolCalls {
         String text = stats.totalFacts() + " facts (" + stats.persistentFacts() + " pinned) in " + scope
                 + "; by type " + stats.byType() + "; by category " + stats.byCategory() + "; "
                 + stats.logEntries() + " log entries over " + stats.logDays() + " days; " + stats.snapshots() + " snapshots.";
-        return new Result(text, StatsJson.of(stats));
+        return new Result(text, StatsJson.of(stats, vectors.of(scope)));
     }
 
     private Result snapshot(ToolArguments args, Scope scope) {

@@ -57,7 +57,7 @@ public class ConsoleChanges {
     }
 
     public void changeSettings(JsonObject changes) {
-        TenantSettings before = settings.current();
+        TenantSettings before = settings.current().copy(); // the change merges into the managed instance
         settings.change(changes);
         audit.record(AuditLog.Action.CHANGE_SETTINGS, "", null, describe(before), Timestamps.now());
     }

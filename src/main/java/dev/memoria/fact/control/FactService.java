@@ -5,6 +5,7 @@ import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.FactsRemembered;
 import dev.memoria.fact.entity.FactsRemoved;
+import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.lifecycle.control.CapacityGuard;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.ProblemException;
@@ -71,6 +72,9 @@ public class FactService {
 
     @Inject
     Event<FactsRemembered> remembered;
+
+    @Inject
+    Event<FactsWritten> written;
 
     @Inject
     CapacityGuard capacity;
@@ -156,6 +160,7 @@ public class FactService {
         fact.touch(now);
         if (!KeywordIndex.indexedText(fact).equals(indexedBefore)) {
             index.update(scope.value(), List.of(fact));
+            written.fire(new FactsWritten(scope.value(), List.of(fact)));
         }
         return fact;
     }
@@ -279,10 +284,13 @@ public class FactService {
             return new Remembered(fact, Outcome.CREATED);
         }
 
-        /** One round of index writes for the whole batch. */
+        /** One round of index writes for the whole batch; then its new and changed texts are announced (vectors). */
         void updateIndex() {
             index.update(scope.value(), changed);
             index.add(scope.value(), created);
+            List<Fact> texts = new ArrayList<>(created);
+            texts.addAll(changed);
+            written.fire(new FactsWritten(scope.value(), texts));
         }
 
         /** One insert for the new facts after the last change to them; then the write is announced (daily log). */

@@ -57,6 +57,7 @@ public class TenantJobSteps {
                 .setParameter("now", now).setMaxResults(BATCH).getResultList();
         Map<String, List<Fact>> byScope = expired.stream().collect(Collectors.groupingBy(Fact::scopeName));
         byScope.forEach((scope, facts) -> {
+            scopes.touch(Scope.of(scope), now); // locks the scope, as every deleter does (the embedder waits on it)
             removed.fire(new FactsRemoved(scope, facts, FactsRemoved.Reason.EXPIRED, now));
             facts.forEach(db.get()::remove);
         });

@@ -42,16 +42,18 @@ public class RecallResource {
     @GET
     @Path("recall")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Hybrid recall: BM25 relevance, importance and retention; returned facts are reinforced")
+    @Operation(summary = "Recall: BM25 and meaning fused (mode=hybrid, the default; keyword; semantic), then importance "
+            + "and retention; returned facts are reinforced")
     public JsonObject recall(@PathParam("scope") String scope, @QueryParam("q") String q,
                              @QueryParam("limit") String limit, @QueryParam("type") String type,
-                             @QueryParam("category") String category, @QueryParam("tag") String tag) {
+                             @QueryParam("category") String category, @QueryParam("tag") String tag,
+                             @QueryParam("mode") String mode) {
         String query = required(q);
         RecallService.Filter filter = new RecallService.Filter(type(type), blank(category) ? null : category,
                 blank(tag) ? null : tag);
-        List<RecallService.Recalled> results = recall.recall(Scope.of(scope), query,
-                QueryParams.intIn("limit", limit, 5, 1, 100), filter);
-        return RecallJson.of(query, results, Timestamps.now());
+        RecallService.Answer answer = recall.recall(Scope.of(scope), query,
+                QueryParams.intIn("limit", limit, 5, 1, 100), filter, mode(mode));
+        return RecallJson.of(query, answer, Timestamps.now());
     }
 
     @GET
@@ -84,6 +86,14 @@ public class RecallResource {
             throw ProblemException.invalid("q", "is required");
         }
         return q.strip();
+    }
+
+    private static RecallService.Mode mode(String mode) {
+        if (blank(mode)) {
+            return RecallService.Mode.HYBRID;
+        }
+        return RecallService.Mode.fromWire(mode.strip())
+                .orElseThrow(() -> ProblemException.invalid("mode", "must be one of hybrid, keyword, semantic"));
     }
 
     private static FactType type(String type) {

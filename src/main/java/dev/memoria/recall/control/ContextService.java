@@ -35,7 +35,7 @@ public class ContextService {
         List<ContextBlock.LongTermFact> longTerm = facts.persistent(scope, Timestamps.now()).stream()
                 .map(f -> new ContextBlock.LongTermFact(f.category(), f.content())).toList();
         List<ContextBlock.RelevantFact> relevant = query == null || query.isBlank() ? List.of()
-                : recall.recall(scope, query, RELEVANT_FACTS, RecallService.Filter.none()).stream()
+                : recall.recall(scope, query, RELEVANT_FACTS, RecallService.Filter.none()).items().stream()
                 .map(r -> new ContextBlock.RelevantFact(r.fact().category(), r.fact().content())).toList();
         int recentEntries = settings.current().maxContextEntries();
         List<ContextBlock.RecentEntry> recent = recentEntries == 0 ? List.of() : logs.latest(scope.value(), recentEntries).stream()

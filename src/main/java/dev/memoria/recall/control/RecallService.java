@@ -6,6 +6,8 @@ import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.embedding.control.SemanticSearch;
+import dev.memoria.embedding.control.VectorIndex;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -14,14 +16,18 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Finding what matters for a query: pure BM25 search, and hybrid recall that also weighs use. Both only read
- * (uses are recorded in memory), so called by themselves they run without a transaction.
+ * Finding what matters for a query: pure BM25 search, and recall that fuses BM25 with the similarity of meaning
+ * (embeddings), then weighs importance and retention. Both only read (uses are recorded in memory), so called by
+ * themselves they run without a transaction.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
@@ -30,8 +36,29 @@ public class RecallService {
     public static final int MAX_QUERY_CHARACTERS = 2000;
     public static final int MAX_QUERY_TERMS = 128;
 
-    /** A recalled fact and its hybrid score in [0, 1]. */
-    public record Recalled(Fact fact, double score) {
+    /** What recall ranks by: both signals, or one of them. */
+    public enum Mode {
+        HYBRID, KEYWORD, SEMANTIC;
+
+        public String wireName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        public static java.util.Optional<Mode> fromWire(String name) {
+            return java.util.Arrays.stream(values()).filter(mode -> mode.wireName().equals(name)).findFirst();
+        }
+    }
+
+    /** Each signal of a recalled fact in [0, 1]; semantic is null while the fact has no vector (or recall is by keyword). */
+    public record Signals(double keyword, Double semantic, double importance, double retention) {
+    }
+
+    /** A recalled fact, its score in [0, 1] and the signals it was made of. */
+    public record Recalled(Fact fact, double score, Signals signals) {
+    }
+
+    /** A recall's facts, best first, and the mode it could use (keyword when meaning is not available). */
+    public record Answer(Mode mode, List<Recalled> items) {
     }
 
     /** Narrowing of recall by the fact's own fields; null fields mean any. */
@@ -67,6 +94,9 @@ public class RecallService {
     @Inject
     TenantEntityManager db;
 
+    @Inject
+    SemanticSearch semantic;
+
     /** The best {@code topK} facts by BM25 alone; nothing is reinforced. */
     public List<Fact> search(Scope scope, String query, int topK) {
         try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
@@ -77,17 +107,39 @@ public class RecallService {
         }
     }
 
-    /** The best {@code limit} facts by relevance, importance and retention; each returned fact is reinforced. */
-    public List<Recalled> recall(Scope scope, String query, int limit, Filter filter) {
+    /** The best {@code limit} facts for the query, in hybrid mode; each returned fact is reinforced. */
+    public Answer recall(Scope scope, String query, int limit, Filter filter) {
+        return recall(scope, query, limit, filter, Mode.HYBRID);
+    }
+
+    /**
+     * The best {@code limit} facts by relevance (BM25, meaning, or both fused), importance and retention; each
+     * returned fact is reinforced. Candidates come from both sides, so a fact that shares no word with the
+     * query can be recalled by its meaning.
+     */
+    public Answer recall(Scope scope, String query, int limit, Filter filter, Mode asked) {
+        terms(query); // the bounds of a query, as search has them
+        Set<String> terms = TextAnalyzer.questionTerms(query);
         try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
             facts.readAroundPendingAccesses();
             Instant now = Timestamps.now();
             int candidates = Math.max(limit * CANDIDATE_FACTOR, MIN_CANDIDATES);
             int depth = filter.isNone() ? candidates + EXPIRED_MARGIN : FILTERED_DEPTH;
-            List<Scored> relevant = live(scope, index.rank(scope.value(), terms(query), depth), filter, candidates, now);
-            List<Recalled> ranked = HybridRanking.rank(relevant, now).stream().limit(limit).toList();
+            Optional<VectorIndex.Scores> meaning = asked == Mode.KEYWORD ? Optional.empty() : semantic.scores(scope, query);
+            Mode mode = meaning.isEmpty() ? Mode.KEYWORD : asked;
+
+            Map<String, Double> bm25 = new LinkedHashMap<>();
+            if (mode != Mode.SEMANTIC) {
+                index.rank(scope.value(), terms, depth).forEach(hit -> bm25.put(hit.factId(), hit.score()));
+            }
+            Set<String> ids = new LinkedHashSet<>(bm25.keySet());
+            meaning.ifPresent(scores -> scores.top(depth).stream().filter(hit -> hit.cosine() >= SemanticSearch.MIN_COSINE)
+                    .forEach(hit -> ids.add(hit.factId())));
+            List<Fact> live = live(scope, List.copyOf(ids), filter, now);
+            List<Recalled> ranked = HybridRanking.rank(mode, live, bm25, meaning.orElse(null), now).stream()
+                    .limit(limit).toList();
             facts.recordAccess(ranked.stream().map(Recalled::fact).toList(), now);
-            return ranked;
+            return new Answer(mode, ranked);
         }
     }
 
@@ -113,6 +165,11 @@ public class RecallService {
         return found;
     }
 
+    /** The candidates that are live facts passing the filter (a deleted or expired fact is never among them). */
+    private List<Fact> live(Scope scope, List<String> ids, Filter filter, Instant now) {
+        return facts.readAll(scope, ids, now).stream().filter(filter::accepts).toList();
+    }
+
     /**
      * The query's distinct terms. Each term is a read of the index, so a query holds at most
      * {@link #MAX_QUERY_CHARACTERS} characters and {@link #MAX_QUERY_TERMS} distinct terms after analysis.
@@ -129,23 +186,50 @@ public class RecallService {
         return terms;
     }
 
-    /** Relevance first, then how important and how fresh in memory a fact is. */
+    /**
+     * Relevance first, then how important and how fresh in memory a fact is. Relevance fuses the two signals,
+     * each normalised over the query's candidates (BM25 by the best score, cosine from the lowest to the
+     * highest), with weights measured on the dev set (src/site/markdown/recall.md).
+     */
     static final class HybridRanking {
         static final double RELEVANCE = 0.6;
         static final double IMPORTANCE = 0.2;
         static final double RETENTION = 0.2;
+        static final double KEYWORD_WEIGHT = 0.3;
 
         private HybridRanking() {
         }
 
-        static List<Recalled> rank(List<Scored> relevant, Instant now) {
-            double best = relevant.stream().mapToDouble(Scored::relevance).max().orElse(1.0);
-            return relevant.stream()
-                    .map(s -> new Recalled(s.fact(), RELEVANCE * (best > 0 ? s.relevance() / best : 0)
-                            + IMPORTANCE * s.fact().importance() + RETENTION * s.fact().retention(now)))
-                    .sorted(Comparator.comparingDouble(Recalled::score).reversed()
-                            .thenComparing(recalled -> recalled.fact().id()))
-                    .toList();
+        static List<Recalled> rank(Mode mode, List<Fact> candidates, Map<String, Double> bm25, VectorIndex.Scores meaning,
+                                   Instant now) {
+            double best = candidates.stream().mapToDouble(f -> bm25.getOrDefault(f.id(), 0.0)).max().orElse(0);
+            Map<String, Float> cosines = new HashMap<>();
+            if (meaning != null) {
+                candidates.forEach(fact -> {
+                    float cosine = meaning.cosine(fact.id());
+                    if (!Float.isNaN(cosine)) {
+                        cosines.put(fact.id(), cosine);
+                    }
+                });
+            }
+            double low = cosines.values().stream().mapToDouble(Float::doubleValue).min().orElse(0);
+            double high = cosines.values().stream().mapToDouble(Float::doubleValue).max().orElse(0);
+            List<Recalled> ranked = new ArrayList<>(candidates.size());
+            for (Fact fact : candidates) {
+                double keyword = best > 0 ? bm25.getOrDefault(fact.id(), 0.0) / best : 0;
+                Float cosine = cosines.get(fact.id());
+                Double semantic = cosine == null ? null : high - low > 1e-6 ? (cosine - low) / (high - low) : 1.0;
+                double relevance = switch (mode) {
+                    case KEYWORD -> keyword;
+                    case SEMANTIC -> semantic == null ? 0 : semantic;
+                    case HYBRID -> KEYWORD_WEIGHT * keyword + (1 - KEYWORD_WEIGHT) * (semantic == null ? 0 : semantic);
+                };
+                double retention = fact.retention(now);
+                ranked.add(new Recalled(fact, RELEVANCE * relevance + IMPORTANCE * fact.importance() + RETENTION * retention,
+                        new Signals(keyword, mode == Mode.KEYWORD ? null : semantic, fact.importance(), retention)));
+            }
+            ranked.sort(Comparator.comparingDouble(Recalled::score).reversed().thenComparing(recalled -> recalled.fact().id()));
+            return ranked;
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.memoria.scope.boundary;
 
 import dev.memoria.lifecycle.control.Decay;
+import dev.memoria.embedding.control.EmbeddingCounts;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.scope.control.ScopeCleaner;
@@ -27,6 +28,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ScopeResource {
 
     @Inject
+    EmbeddingCounts vectors;
+
+    @Inject
     ScopeStatistics statistics;
 
     @Inject
@@ -51,7 +55,7 @@ public class ScopeResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     @Operation(summary = "Counts and averages of the scope")
     public JsonObject stats() {
-        return StatsJson.of(statistics.of(Scope.of(scope)));
+        return StatsJson.of(statistics.of(Scope.of(scope)), vectors.of(Scope.of(scope)));
     }
 
     @POST

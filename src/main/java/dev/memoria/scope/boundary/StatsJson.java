@@ -1,5 +1,6 @@
 package dev.memoria.scope.boundary;
 
+import dev.memoria.embedding.control.EmbeddingBacklog;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.scope.control.ScopeStatistics;
 import jakarta.json.JsonObject;
@@ -13,7 +14,7 @@ public final class StatsJson {
     private StatsJson() {
     }
 
-    public static JsonObject of(ScopeStatistics.Stats stats) {
+    public static JsonObject of(ScopeStatistics.Stats stats, EmbeddingBacklog.Counts vectors) {
         return Jsons.createObjectBuilder()
                 .add("total_facts", stats.totalFacts())
                 .add("persistent_facts", stats.persistentFacts())
@@ -24,6 +25,8 @@ public final class StatsJson {
                 .add("log_days", stats.logDays())
                 .add("log_entries", stats.logEntries())
                 .add("snapshots", stats.snapshots())
+                .add("embedded_facts", vectors.embedded())
+                .add("embedding_backlog", vectors.waiting())
                 .build();
     }
 

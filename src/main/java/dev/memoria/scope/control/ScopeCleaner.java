@@ -7,8 +7,10 @@ import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.entity.Scope;
+import dev.memoria.scope.entity.ScopeCleared;
 import dev.memoria.snapshot.control.SnapshotRepository;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -35,7 +37,11 @@ public class ScopeCleaner {
     @Inject
     AuditLog audit;
 
+    @Inject
+    Event<ScopeCleared> cleared;
+
     public void clear(Scope scope) {
+        cleared.fire(new ScopeCleared(scope.value()));
         audit.factsDeleted(AuditLog.Action.CLEAR_SCOPE, facts.everyRow(scope), Timestamps.now());
         index.clear(scope.value());
         db.get().createQuery("DELETE FROM Fact f WHERE f.scopeName = :scope").setParameter("scope", scope.value()).executeUpdate();

@@ -4,6 +4,7 @@ import dev.memoria.audit.control.AuditLog;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactView;
+import dev.memoria.fact.entity.ScopeFactsReplaced;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.quota.control.Quotas;
@@ -12,6 +13,7 @@ import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -53,6 +55,9 @@ public class SnapshotService {
     @Inject
     Quotas quotas;
 
+    @Inject
+    Event<ScopeFactsReplaced> replaced;
+
     public Snapshot create(Scope scope, String name) {
         if (name == null || !Snapshot.NAME.matcher(name).matches()) {
             throw ProblemException.invalid("name", "must be 1-64 characters of letters, digits, '.', '_' or '-'");
@@ -87,7 +92,9 @@ public class SnapshotService {
         facts.flushAndForget(); // the rows are swapped below in SQL; no stale copy may survive in memory
         index.clear(scope.value());
         int restored = snapshots.restoreInto(snapshot, now);
-        index.add(scope.value(), facts.everyRow(scope));
+        List<Fact> rows = facts.everyRow(scope);
+        index.add(scope.value(), rows);
+        replaced.fire(new ScopeFactsReplaced(scope.value(), rows));
         quotas.checkFactsHeld();
         return restored;
     }

@@ -39,7 +39,8 @@ public class TenantSettingsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Change settings; fields left out keep their value, a bad value changes nothing")
     @RequestBody(content = @Content(examples = @ExampleObject(name = "settings", value = "{\"max_log_days\":30,"
-            + "\"max_context_entries\":50,\"dedupe_threshold\":0.7,\"max_facts_per_scope\":10000,\"forget_below\":0.0}")))
+            + "\"max_context_entries\":50,\"dedupe_threshold\":0.7,\"max_facts_per_scope\":10000,\"forget_below\":0.0,"
+            + "\"semantic_recall\":true}")))
     public JsonObject put(JsonValue body) {
         return json(settings.change(body));
     }
@@ -51,6 +52,7 @@ public class TenantSettingsResource {
                 .add("dedupe_threshold", settings.dedupeThreshold())
                 .add("max_facts_per_scope", settings.maxFactsPerScope())
                 .add("forget_below", settings.forgetBelow())
+                .add("semantic_recall", settings.semanticRecall())
                 .build();
     }
 }

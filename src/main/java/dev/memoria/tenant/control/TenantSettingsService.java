@@ -3,8 +3,10 @@ package dev.memoria.tenant.control;
 import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.ProblemException.FieldError;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.tenant.entity.SettingsChanged;
 import dev.memoria.tenant.entity.TenantSettings;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -21,10 +23,13 @@ import java.util.Set;
 public class TenantSettingsService {
 
     static final Set<String> FIELDS = Set.of("max_log_days", "max_context_entries", "dedupe_threshold",
-            "max_facts_per_scope", "forget_below");
+            "max_facts_per_scope", "forget_below", "semantic_recall");
 
     @Inject
     TenantSettingsRepository settings;
+
+    @Inject
+    Event<SettingsChanged> events;
 
     public TenantSettings current() {
         return settings.current();
@@ -35,7 +40,7 @@ public class TenantSettingsService {
         if (!(body instanceof JsonObject json)) {
             throw ProblemException.invalid("body", "must be a JSON object");
         }
-        TenantSettings current = settings.current();
+        TenantSettings current = settings.current().copy(); // the merge below changes the managed instance
         List<FieldError> errors = new ArrayList<>();
         json.keySet().stream().filter(name -> !FIELDS.contains(name))
                 .forEach(name -> errors.add(new FieldError(name, "unknown field")));
@@ -44,12 +49,21 @@ public class TenantSettingsService {
         double dedupeThreshold = number(json, "dedupe_threshold", current.dedupeThreshold(), 0.0, 1.0, false, errors);
         int maxFacts = (int) number(json, "max_facts_per_scope", current.maxFactsPerScope(), 1, 10_000_000, true, errors);
         double forgetBelow = number(json, "forget_below", current.forgetBelow(), 0.0, 1.0, false, errors);
+        boolean semanticRecall = current.semanticRecall();
+        JsonValue semantic = json.get("semantic_recall");
+        if (semantic == JsonValue.TRUE || semantic == JsonValue.FALSE) {
+            semanticRecall = semantic == JsonValue.TRUE;
+        } else if (semantic != null) {
+            errors.add(new FieldError("semantic_recall", "must be true or false"));
+        }
         if (!errors.isEmpty()) {
             throw ProblemException.invalid(errors);
         }
         TenantSettings changed = TenantSettings.defaults(current.tenantId());
-        changed.change(maxLogDays, maxContextEntries, dedupeThreshold, maxFacts, forgetBelow, Timestamps.now());
-        return settings.save(changed);
+        changed.change(maxLogDays, maxContextEntries, dedupeThreshold, maxFacts, forgetBelow, semanticRecall, Timestamps.now());
+        TenantSettings saved = settings.save(changed);
+        events.fire(new SettingsChanged(current, saved));
+        return saved;
     }
 
     private static double number(JsonObject json, String name, double current, double min, double max,

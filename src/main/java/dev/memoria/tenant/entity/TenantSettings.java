@@ -41,6 +41,9 @@ public class TenantSettings {
     @Column(name = "forget_below")
     private double forgetBelow;
 
+    @Column(name = "semantic_recall")
+    private boolean semanticRecall;
+
     @Column(name = "updated_at")
     private Instant updatedAt;
 
@@ -56,11 +59,20 @@ public class TenantSettings {
         settings.dedupeThreshold = DEFAULT_DEDUPE_THRESHOLD;
         settings.maxFactsPerScope = DEFAULT_MAX_FACTS_PER_SCOPE;
         settings.forgetBelow = DEFAULT_FORGET_BELOW;
+        settings.semanticRecall = true;
         return settings;
     }
 
+    /** A detached copy: the state as it is now, whatever later merges do to this instance. */
+    public TenantSettings copy() {
+        TenantSettings copy = defaults(tenantId);
+        copy.change(maxLogDays, maxContextEntries, dedupeThreshold, maxFactsPerScope, forgetBelow, semanticRecall, updatedAt);
+        return copy;
+    }
+
     public void change(int maxLogDays, int maxContextEntries, double dedupeThreshold, int maxFactsPerScope,
-                       double forgetBelow, Instant now) {
+                       double forgetBelow, boolean semanticRecall, Instant now) {
+        this.semanticRecall = semanticRecall;
         this.maxLogDays = maxLogDays;
         this.maxContextEntries = maxContextEntries;
         this.dedupeThreshold = dedupeThreshold;
@@ -91,6 +103,11 @@ public class TenantSettings {
 
     public double forgetBelow() {
         return forgetBelow;
+    }
+
+    /** False: the tenant's facts are not embedded and its recall is by keyword only. */
+    public boolean semanticRecall() {
+        return semanticRecall;
     }
 
     public Instant updatedAt() {

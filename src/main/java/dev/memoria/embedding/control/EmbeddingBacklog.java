@@ -1,0 +1,339 @@
+package dev.memoria.embedding.control;
+
+import dev.memoria.platform.control.InLists;
+import dev.memoria.platform.control.SqlDialect;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
+import jakarta.transaction.Transactional;
+
+import javax.sql.DataSource;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The worker's side of the embedding queue, across tenants as a job is (every statement names its tenant):
+ * claiming queued facts for one server at a time, reading their texts, storing their vectors. Each step is a
+ * short transaction of its own; embedding happens between them, outside any.
+ */
+@ApplicationScoped
+public class EmbeddingBacklog {
+
+    /** A queued fact this server took, until its lease ends (then any server may take it). */
+    public record Claim(String tenant, String factId, String scope, Timestamp queuedAt) {
+    }
+
+    /** What to embed for a claim, and the digest of it stored with the vector. */
+    public record Text(Claim claim, String text, String hash) {
+    }
+
+    /** A claim tried this many times without success is dropped (and logged): it would block nothing, but loop. */
+    static final int MAX_ATTEMPTS = 5;
+
+    @Resource(lookup = "jdbc/memoria")
+    DataSource dataSource;
+
+    @Inject
+    SqlDialect dialect;
+
+    /** Up to {@code max} due entries, oldest first, for this server until the lease ends. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public List<Claim> claim(String server, int max, Duration lease) {
+        Timestamp now = new Timestamp(System.currentTimeMillis());
+        Timestamp until = new Timestamp(now.getTime() + lease.toMillis());
+        try (Connection connection = dataSource.getConnection()) {
+            return dialect.isPostgres() ? claimOnPostgres(connection, server, max, now, until)
+                    : claimEmbedded(connection, server, max, now, until);
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot claim queued facts", e);
+        }
+    }
+
+    /** Servers sharing the database each take other rows: SKIP LOCKED passes over rows another claim holds. */
+    private static List<Claim> claimOnPostgres(Connection connection, String server, int max, Timestamp now,
+                                               Timestamp until) throws SQLException {
+        try (PreparedStatement claim = connection.prepareStatement("UPDATE embedding_queue q SET claimed_by = ?,"
+                + " claimed_until = ?, attempts = q.attempts + 1 FROM (SELECT fact_id, tenant_id FROM embedding_queue"
+                + " WHERE claimed_until IS NULL OR claimed_until < ? ORDER BY queued_at LIMIT ? FOR UPDATE SKIP LOCKED) due"
+                + " WHERE q.fact_id = due.fact_id AND q.tenant_id = due.tenant_id"
+                + " RETURNING q.tenant_id, q.fact_id, q.scope_name, q.queued_at")) {
+            claim.setString(1, server);
+            claim.setTimestamp(2, until);
+            claim.setTimestamp(3, now);
+            claim.setInt(4, max);
+            return claims(claim.executeQuery());
+        }
+    }
+
+    /** The embedded database has one server: claims are taken one after the other on it. */
+    private synchronized List<Claim> claimEmbedded(Connection connection, String server, int max, Timestamp now,
+                                                   Timestamp until) throws SQLException {
+        List<Claim> claims;
+        try (PreparedStatement due = connection.prepareStatement("SELECT tenant_id, fact_id, scope_name, queued_at"
+                + " FROM embedding_queue WHERE claimed_until IS NULL OR claimed_until < ? ORDER BY queued_at")) {
+            due.setTimestamp(1, now);
+            due.setMaxRows(max);
+            claims = claims(due.executeQuery());
+        }
+        try (PreparedStatement take = connection.prepareStatement("UPDATE embedding_queue SET claimed_by = ?,"
+                + " claimed_until = ?, attempts = attempts + 1 WHERE tenant_id = ? AND fact_id = ?")) {
+            for (Claim claim : claims) {
+                take.setString(1, server);
+                take.setTimestamp(2, until);
+                take.setString(3, claim.tenant());
+                take.setString(4, claim.factId());
+                take.addBatch();
+            }
+            take.executeBatch();
+        }
+        return claims;
+    }
+
+    private static List<Claim> claims(ResultSet rows) throws SQLException {
+        List<Claim> claims = new ArrayList<>();
+        try (rows) {
+            while (rows.next()) {
+                claims.add(new Claim(rows.getString(1), rows.getString(2), rows.getString(3), rows.getTimestamp(4)));
+            }
+        }
+        return claims;
+    }
+
+    /**
+     * The texts to embed for the claims. A claim whose fact is gone, whose tries are used up, or whose vector
+     * of this model already holds the same text, is done here and now: its queue entry is removed.
+     */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public List<Text> texts(List<Claim> claims, String model) {
+        List<Text> texts = new ArrayList<>();
+        List<Claim> done = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection()) {
+            for (Map.Entry<String, List<Claim>> tenant : byTenant(claims).entrySet()) {
+                Map<String, String[]> facts = facts(connection, tenant.getKey(), tenant.getValue());
+                Map<String, String> stored = storedHashes(connection, tenant.getKey(), tenant.getValue(), model);
+                Map<String, Integer> attempts = attempts(connection, tenant.getKey(), tenant.getValue());
+                for (Claim claim : tenant.getValue()) {
+                    String[] fact = facts.get(claim.factId());
+                    if (fact == null || attempts.getOrDefault(claim.factId(), 0) > MAX_ATTEMPTS) {
+                        done.add(claim);
+                        continue;
+                    }
+                    String text = fact[0] == null || fact[0].isBlank() ? fact[1] : fact[0] + ". " + fact[1];
+                    String hash = sha256(text);
+                    if (hash.equals(stored.get(claim.factId()))) {
+                        done.add(claim);
+                    } else {
+                        texts.add(new Text(claim, text, hash));
+                    }
+                }
+            }
+            dequeue(connection, done);
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read the texts of queued facts", e);
+        }
+        return texts;
+    }
+
+    /**
+     * Stores one scope's new vectors: the scope's row is locked first (as every writer and deleter of the scope
+     * does), so a fact deleted meanwhile is not given a vector after it is gone; each vector gets the next seq.
+     */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public int store(String tenant, String scope, List<Text> texts, List<float[]> vectors, String model) {
+        try (Connection connection = dataSource.getConnection()) {
+            long lastSeq;
+            try (PreparedStatement lock = connection.prepareStatement("UPDATE memory_scope SET vector_seq = vector_seq + ?"
+                    + " WHERE tenant_id = ? AND scope_name = ?")) {
+                lock.setLong(1, texts.size());
+                lock.setString(2, tenant);
+                lock.setString(3, scope);
+                if (lock.executeUpdate() == 0) { // the scope was cleared: nothing of it is left to embed
+                    dequeue(connection, texts.stream().map(Text::claim).toList());
+                    return 0;
+                }
+            }
+            try (PreparedStatement seq = connection.prepareStatement(
+                    "SELECT vector_seq FROM memory_scope WHERE tenant_id = ? AND scope_name = ?")) {
+                seq.setString(1, tenant);
+                seq.setString(2, scope);
+                try (ResultSet row = seq.executeQuery()) {
+                    row.next();
+                    lastSeq = row.getLong(1);
+                }
+            }
+            Map<String, String[]> live = facts(connection, tenant, texts.stream().map(Text::claim).toList());
+            String upsert = dialect.isPostgres()
+                    ? "INSERT INTO fact_vector (tenant_id, fact_id, scope_name, model, text_hash, seq, vector) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    + " ON CONFLICT (fact_id, tenant_id) DO UPDATE SET scope_name = EXCLUDED.scope_name, model = EXCLUDED.model,"
+                    + " text_hash = EXCLUDED.text_hash, seq = EXCLUDED.seq, vector = EXCLUDED.vector"
+                    : "MERGE INTO fact_vector (tenant_id, fact_id, scope_name, model, text_hash, seq, vector)"
+                    + " KEY (fact_id, tenant_id) VALUES (?, ?, ?, ?, ?, ?, ?)";
+            int stored = 0;
+            try (PreparedStatement write = connection.prepareStatement(upsert)) {
+                long seq = lastSeq - texts.size();
+                for (int i = 0; i < texts.size(); i++) {
+                    seq++;
+                    Text text = texts.get(i);
+                    if (!live.containsKey(text.claim().factId())) {
+                        continue;
+                    }
+                    write.setString(1, tenant);
+                    write.setString(2, text.claim().factId());
+                    write.setString(3, scope);
+                    write.setString(4, model);
+                    write.setString(5, text.hash());
+                    write.setLong(6, seq);
+                    write.setBytes(7, dev.memoria.embedding.entity.Vectors.toBytes(vectors.get(i)));
+                    write.addBatch();
+                    stored++;
+                }
+                if (stored > 0) {
+                    write.executeBatch();
+                }
+            }
+            dequeue(connection, texts.stream().map(Text::claim).toList());
+            return stored;
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot store vectors", e);
+        }
+    }
+
+    /** A scope's facts with a vector of the current model, and those still waiting for one. */
+    public record Counts(long embedded, long waiting) {
+    }
+
+    /** Facts waiting for a vector: in the whole database (null tenant), or in one scope. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public long waiting(String tenant, String scope) {
+        return count(tenant == null ? "SELECT COUNT(*) FROM embedding_queue"
+                : "SELECT COUNT(*) FROM embedding_queue WHERE tenant_id = ? AND scope_name = ?", tenant, scope);
+    }
+
+    /** The scope's facts that have a vector of the model. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public long embedded(String tenant, String scope, String model) {
+        return count("SELECT COUNT(*) FROM fact_vector WHERE tenant_id = ? AND scope_name = ? AND model = ?", tenant, scope, model);
+    }
+
+    private long count(String sql, String... parameters) {
+        try (Connection connection = dataSource.getConnection(); PreparedStatement count = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length && parameters[i] != null; i++) {
+                count.setString(i + 1, parameters[i]);
+            }
+            try (ResultSet row = count.executeQuery()) {
+                row.next();
+                return row.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot count the embedding queue", e);
+        }
+    }
+
+    /** Removes the claims' queue entries unless their fact was queued again since (its text changed meanwhile). */
+    private static void dequeue(Connection connection, List<Claim> claims) throws SQLException {
+        if (claims.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement delete = connection.prepareStatement(
+                "DELETE FROM embedding_queue WHERE tenant_id = ? AND fact_id = ? AND queued_at = ?")) {
+            for (Claim claim : claims) {
+                delete.setString(1, claim.tenant());
+                delete.setString(2, claim.factId());
+                delete.setTimestamp(3, claim.queuedAt());
+                delete.addBatch();
+            }
+            delete.executeBatch();
+        }
+    }
+
+    /** The claimed facts that still exist: id to {title, content}. */
+    private static Map<String, String[]> facts(Connection connection, String tenant, List<Claim> claims) throws SQLException {
+        Map<String, String[]> facts = new HashMap<>();
+        for (List<Claim> chunk : InLists.of(claims)) {
+            try (PreparedStatement read = connection.prepareStatement("SELECT id, title, content FROM fact WHERE id IN ("
+                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ") AND tenant_id = ?")) {
+                int parameter = 1;
+                for (Claim claim : chunk) {
+                    read.setString(parameter++, claim.factId());
+                }
+                read.setString(parameter, tenant);
+                try (ResultSet row = read.executeQuery()) {
+                    while (row.next()) {
+                        facts.put(row.getString(1), new String[]{row.getString(2), row.getString(3)});
+                    }
+                }
+            }
+        }
+        return facts;
+    }
+
+    private static Map<String, String> storedHashes(Connection connection, String tenant, List<Claim> claims, String model)
+            throws SQLException {
+        Map<String, String> hashes = new HashMap<>();
+        for (List<Claim> chunk : InLists.of(claims)) {
+            try (PreparedStatement read = connection.prepareStatement("SELECT fact_id, text_hash FROM fact_vector WHERE fact_id IN ("
+                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ") AND tenant_id = ? AND model = ?")) {
+                int parameter = 1;
+                for (Claim claim : chunk) {
+                    read.setString(parameter++, claim.factId());
+                }
+                read.setString(parameter++, tenant);
+                read.setString(parameter, model);
+                try (ResultSet row = read.executeQuery()) {
+                    while (row.next()) {
+                        hashes.put(row.getString(1), row.getString(2));
+                    }
+                }
+            }
+        }
+        return hashes;
+    }
+
+    private static Map<String, Integer> attempts(Connection connection, String tenant, List<Claim> claims) throws SQLException {
+        Map<String, Integer> attempts = new HashMap<>();
+        for (List<Claim> chunk : InLists.of(claims)) {
+            try (PreparedStatement read = connection.prepareStatement("SELECT fact_id, attempts FROM embedding_queue WHERE fact_id IN ("
+                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ") AND tenant_id = ?")) {
+                int parameter = 1;
+                for (Claim claim : chunk) {
+                    read.setString(parameter++, claim.factId());
+                }
+                read.setString(parameter, tenant);
+                try (ResultSet row = read.executeQuery()) {
+                    while (row.next()) {
+                        attempts.put(row.getString(1), row.getInt(2));
+                    }
+                }
+            }
+        }
+        return attempts;
+    }
+
+    static Map<String, List<Claim>> byTenant(List<Claim> claims) {
+        Map<String, List<Claim>> byTenant = new java.util.LinkedHashMap<>();
+        claims.forEach(claim -> byTenant.computeIfAbsent(claim.tenant(), t -> new ArrayList<>()).add(claim));
+        return byTenant;
+    }
+
+    static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.memoria.embedding.control;
+
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactsRemoved;
+import dev.memoria.fact.entity.FactsWritten;
+import dev.memoria.fact.entity.ScopeFactsReplaced;
+import dev.memoria.scope.entity.ScopeCleared;
+import dev.memoria.platform.control.BulkWrites;
+import dev.memoria.platform.control.SqlDialect;
+import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSettingsRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.annotation.Resource;
+
+import java.sql.Timestamp;
+import java.util.List;
+
+/**
+ * The write path's side of recall by meaning, in the writing transaction: a fact whose text is new or changed
+ * is queued for a vector (the write does not wait for it), and a deleted fact's queue entry and vector go with
+ * it. A tenant with semantic_recall off queues nothing.
+ */
+@ApplicationScoped
+public class EmbeddingQueue {
+
+    private static final String POSTGRES_ENQUEUE = "INSERT INTO embedding_queue (tenant_id, fact_id, scope_name, queued_at)"
+            + " VALUES (?, ?, ?, ?) ON CONFLICT (fact_id, tenant_id) DO UPDATE SET queued_at = EXCLUDED.queued_at,"
+            + " claimed_by = NULL, claimed_until = NULL, attempts = 0";
+    private static final String H2_ENQUEUE = "MERGE INTO embedding_queue (tenant_id, fact_id, scope_name, queued_at,"
+            + " claimed_by, claimed_until, attempts) KEY (fact_id, tenant_id) VALUES (?, ?, ?, ?, NULL, NULL, 0)";
+
+    @Inject
+    TenantEntityManager db;
+
+    @Inject
+    BulkWrites bulk;
+
+    @Inject
+    SqlDialect dialect;
+
+    @Inject
+    Embeddings embeddings;
+
+    @Inject
+    TenantSettingsRepository settings;
+
+    @Inject
+    VectorIndex index;
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
+    void onWritten(@Observes FactsWritten written) {
+        if (written.facts().isEmpty() || !embeddings.enabled() || !settings.current().semanticRecall()) {
+            return;
+        }
+        Timestamp now = new Timestamp(System.currentTimeMillis());
+        bulk.asBatch(dialect.isPostgres() ? POSTGRES_ENQUEUE : H2_ENQUEUE, List.of(db.tenantId()),
+                written.facts().stream().map(fact -> new Object[]{fact.id(), written.scope(), now}).toList());
+    }
+
+    /** After a restore the scope holds exactly these facts: other vectors go, these are queued (unchanged texts are skipped). */
+    void onReplaced(@Observes ScopeFactsReplaced replaced) {
+        dropScope(replaced.scope(), replaced.facts().stream().map(Fact::id).collect(java.util.stream.Collectors.toSet()));
+        onWritten(new FactsWritten(replaced.scope(), replaced.facts()));
+    }
+
+    void onCleared(@Observes ScopeCleared cleared) {
+        dropScope(cleared.scope(), java.util.Set.of());
+    }
+
+    /** Removes the scope's vectors and queue entries but those of {@code kept}, and tells every server to reload it. */
+    private void dropScope(String scope, java.util.Set<String> kept) {
+        for (String table : List.of("fact_vector", "embedding_queue")) {
+            List<Object[]> gone = new java.util.ArrayList<>();
+            for (Object id : db.get().createNativeQuery("SELECT fact_id FROM " + table + " WHERE tenant_id = ? AND scope_name = ?")
+                    .setParameter(1, db.tenantId()).setParameter(2, scope).getResultList()) {
+                if (!kept.contains((String) id)) {
+                    gone.add(new Object[]{id});
+                }
+            }
+            bulk.asBatch("DELETE FROM " + table + " WHERE tenant_id = ? AND fact_id = ?", List.of(db.tenantId()), gone);
+        }
+        db.get().createNativeQuery("UPDATE memory_scope SET vector_epoch = vector_epoch + 1 WHERE tenant_id = ? AND scope_name = ?")
+                .setParameter(1, db.tenantId()).setParameter(2, scope).executeUpdate();
+    }
+
+    void onRemoved(@Observes FactsRemoved removed) {
+        List<Object[]> ids = removed.facts().stream().map(fact -> new Object[]{fact.id()}).toList();
+        bulk.asBatch("DELETE FROM embedding_queue WHERE tenant_id = ? AND fact_id = ?", List.of(db.tenantId()), ids);
+        bulk.asBatch("DELETE FROM fact_vector WHERE tenant_id = ? AND fact_id = ?", List.of(db.tenantId()), ids);
+        // this server's cache forgets them once the deletion commits; others find them gone when they read them
+        String tenant = db.tenantId();
+        List<String> factIds = removed.facts().stream().map(Fact::id).toList();
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+                // nothing before the commit
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    index.forget(tenant, removed.scope(), factIds);
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,106 @@
+package dev.memoria.embedding.control;
+
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Schedule;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Embeds queued facts behind the writes: every second, while there is work, it claims a batch (other servers
+ * take other rows), embeds it outside any transaction, and stores each scope's vectors in a short transaction.
+ * A claim this server does not finish (it stopped, the endpoint failed) is taken by any server once its lease
+ * is over.
+ */
+@Singleton
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class EmbeddingWorker {
+
+    private static final Logger LOG = Logger.getLogger(EmbeddingWorker.class.getName());
+    static final Duration LEASE = Duration.ofMinutes(2);
+    /** One tick works at most this long, so the timer thread is given back now and then. */
+    static final Duration TICK = Duration.ofSeconds(20);
+
+    private final String server = "server-" + UUID.randomUUID();
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicLong embedded = new AtomicLong();
+
+    @Inject
+    Embeddings embeddings;
+
+    @Inject
+    EmbeddingBacklog backlog;
+
+    @Inject
+    EmbeddingBackfill backfill;
+
+    private volatile boolean backfilled;
+
+    @Inject
+    @ConfigProperty(name = "memoria.embeddings.batch", defaultValue = "64")
+    int batch;
+
+    @Schedule(hour = "*", minute = "*", second = "*", persistent = false, info = "memoria:embeddings")
+    void everySecond() {
+        if (!embeddings.enabled() || !running.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            drain();
+        } catch (RuntimeException failed) { // the claims come back to the queue when their lease ends
+            LOG.log(Level.WARNING, "Embeddings: a batch failed and waits for its next try", failed);
+        } finally {
+            running.set(false);
+        }
+    }
+
+    /** How many facts this server embedded since it started. */
+    public long embedded() {
+        return embedded.get();
+    }
+
+    private void drain() {
+        if (!embeddings.ensureLoaded()) {
+            return;
+        }
+        EmbeddingModel model = embeddings.model().orElseThrow();
+        if (!backfilled) {
+            backfill.queueMissing(model.id());
+            backfilled = true;
+        }
+        long deadline = System.nanoTime() + TICK.toNanos();
+        while (System.nanoTime() < deadline) {
+            List<EmbeddingBacklog.Claim> claims = backlog.claim(server, batch, LEASE);
+            if (claims.isEmpty()) {
+                return;
+            }
+            List<EmbeddingBacklog.Text> texts = backlog.texts(claims, model.id());
+            if (texts.isEmpty()) {
+                continue;
+            }
+            List<float[]> vectors = model.embed(texts.stream().map(EmbeddingBacklog.Text::text).toList());
+            Map<List<String>, List<Integer>> byScope = new LinkedHashMap<>();
+            for (int i = 0; i < texts.size(); i++) {
+                EmbeddingBacklog.Claim claim = texts.get(i).claim();
+                byScope.computeIfAbsent(List.of(claim.tenant(), claim.scope()), scope -> new ArrayList<>()).add(i);
+            }
+            byScope.forEach((scope, indexes) -> embedded.addAndGet(backlog.store(scope.get(0), scope.get(1),
+                    indexes.stream().map(texts::get).toList(), indexes.stream().map(vectors::get).toList(), model.id())));
+        }
+    }
+}
