@@ -38,7 +38,7 @@ public class EmbeddingsHealth implements HealthCheck {
                 .withData("provider", embeddings.provider().wireName())
                 .withData("model", embeddings.modelId())
                 .withData("status", embeddings.status())
-                .withData("backlog", embeddings.enabled() ? backlog.waiting(null, null) : 0)
+                .withData("backlog", embeddings.enabled() ? backlog.waiting(embeddings.modelId()) : 0)
                 .withData("embedded_here", worker.embedded())
                 .withData("cached_scopes", cached[1])
                 .withData("cached_mib", cached[0] / (1024 * 1024))

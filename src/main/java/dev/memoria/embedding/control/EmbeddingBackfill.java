@@ -19,17 +19,17 @@ import java.util.logging.Logger;
 
 /**
  * Queues the facts that have no vector of the current model, so vectors catch up with what the write path did
- * not queue: facts from before embeddings, from a time the tenant had semantic_recall off, or embedded by
- * another model (changing the model re-embeds in the background; recall never mixes two models).
+ * not queue: facts from before embeddings, from a time the tenant had semantic_recall off, or written before
+ * the cluster knew of the model (changing the model re-embeds in the background; recall never mixes two models).
  */
 @ApplicationScoped
 public class EmbeddingBackfill {
 
     private static final Logger LOG = Logger.getLogger(EmbeddingBackfill.class.getName());
 
-    private static final String MISSING = " SELECT f.tenant_id, f.id, f.scope_name, ? FROM fact f WHERE"
+    private static final String MISSING = " SELECT f.tenant_id, f.id, ?, f.scope_name, ? FROM fact f WHERE"
             + " NOT EXISTS (SELECT 1 FROM fact_vector v WHERE v.fact_id = f.id AND v.tenant_id = f.tenant_id AND v.model = ?)"
-            + " AND NOT EXISTS (SELECT 1 FROM embedding_queue q WHERE q.fact_id = f.id AND q.tenant_id = f.tenant_id)";
+            + " AND NOT EXISTS (SELECT 1 FROM embedding_queue q WHERE q.fact_id = f.id AND q.tenant_id = f.tenant_id AND q.model = ?)";
     /** Tenants that turned semantic_recall off are left out (a tenant without settings has it on). */
     private static final String RECALLING_BY_MEANING = " AND NOT EXISTS (SELECT 1 FROM tenant_settings s"
             + " WHERE s.tenant_id = f.tenant_id AND s.semantic_recall = FALSE)";
@@ -46,7 +46,10 @@ public class EmbeddingBackfill {
     @Inject
     Embeddings embeddings;
 
-    /** Every tenant's facts without a vector of the model (once per server start, by the worker). */
+    @Inject
+    EmbeddingModels models;
+
+    /** Every tenant's facts without a vector of the model (by the worker, when its server starts to say it uses the model). */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public int queueMissing(String model) {
         try (Connection connection = dataSource.getConnection()) {
@@ -62,9 +65,11 @@ public class EmbeddingBackfill {
 
     /** A tenant that turns semantic_recall on has its facts embedded now. */
     void onSettingsChanged(@Observes SettingsChanged changed) {
-        if (embeddings.enabled() && changed.after().semanticRecall() && !changed.before().semanticRecall()) {
+        if (changed.after().semanticRecall() && !changed.before().semanticRecall()) {
             try {
-                queueMissing(db.connection(), embeddings.modelId(), changed.after().tenantId());
+                for (String model : models.inUse()) {
+                    queueMissing(db.connection(), model, changed.after().tenantId());
+                }
             } catch (SQLException e) {
                 throw new PersistenceException("Cannot queue the tenant's facts without vectors", e);
             }
@@ -73,13 +78,15 @@ public class EmbeddingBackfill {
 
     private int queueMissing(Connection connection, String model, String tenant) throws SQLException {
         // one tenant's own change of its settings is not flushed yet: its facts are queued without asking them
-        String sql = "INSERT INTO embedding_queue (tenant_id, fact_id, scope_name, queued_at)" + MISSING
+        String sql = "INSERT INTO embedding_queue (tenant_id, fact_id, model, scope_name, queued_at)" + MISSING
                 + (tenant == null ? RECALLING_BY_MEANING : " AND f.tenant_id = ?") + (dialect.isPostgres() ? " ON CONFLICT DO NOTHING" : "");
         try (PreparedStatement insert = connection.prepareStatement(sql)) {
-            insert.setTimestamp(1, new Timestamp(System.currentTimeMillis()));
-            insert.setString(2, model);
+            insert.setString(1, model);
+            insert.setTimestamp(2, new Timestamp(System.currentTimeMillis()));
+            insert.setString(3, model);
+            insert.setString(4, model);
             if (tenant != null) {
-                insert.setString(3, tenant);
+                insert.setString(5, tenant);
             }
             return insert.executeUpdate();
         }

@@ -33,8 +33,8 @@ import java.util.Map;
 @ApplicationScoped
 public class EmbeddingBacklog {
 
-    /** A queued fact this server took, until its lease ends (then any server may take it). */
-    public record Claim(String tenant, String factId, String scope, Timestamp queuedAt) {
+    /** A queued fact this server took for its model, until its lease ends (then any server of the model may take it). */
+    public record Claim(String tenant, String factId, String model, String scope, Timestamp queuedAt) {
     }
 
     /** What to embed for a claim, and the digest of it stored with the vector. */
@@ -50,52 +50,56 @@ public class EmbeddingBacklog {
     @Inject
     SqlDialect dialect;
 
-    /** Up to {@code max} due entries, oldest first, for this server until the lease ends. */
+    /** Up to {@code max} due entries of the model, oldest first, for this server until the lease ends. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public List<Claim> claim(String server, int max, Duration lease) {
+    public List<Claim> claim(String server, String model, int max, Duration lease) {
         Timestamp now = new Timestamp(System.currentTimeMillis());
         Timestamp until = new Timestamp(now.getTime() + lease.toMillis());
         try (Connection connection = dataSource.getConnection()) {
-            return dialect.isPostgres() ? claimOnPostgres(connection, server, max, now, until)
-                    : claimEmbedded(connection, server, max, now, until);
+            return dialect.isPostgres() ? claimOnPostgres(connection, server, model, max, now, until)
+                    : claimEmbedded(connection, server, model, max, now, until);
         } catch (SQLException e) {
             throw new PersistenceException("Cannot claim queued facts", e);
         }
     }
 
     /** Servers sharing the database each take other rows: SKIP LOCKED passes over rows another claim holds. */
-    private static List<Claim> claimOnPostgres(Connection connection, String server, int max, Timestamp now,
+    private static List<Claim> claimOnPostgres(Connection connection, String server, String model, int max, Timestamp now,
                                                Timestamp until) throws SQLException {
         try (PreparedStatement claim = connection.prepareStatement("UPDATE embedding_queue q SET claimed_by = ?,"
                 + " claimed_until = ?, attempts = q.attempts + 1 FROM (SELECT fact_id, tenant_id FROM embedding_queue"
-                + " WHERE claimed_until IS NULL OR claimed_until < ? ORDER BY queued_at LIMIT ? FOR UPDATE SKIP LOCKED) due"
-                + " WHERE q.fact_id = due.fact_id AND q.tenant_id = due.tenant_id"
-                + " RETURNING q.tenant_id, q.fact_id, q.scope_name, q.queued_at")) {
+                + " WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at LIMIT ?"
+                + " FOR UPDATE SKIP LOCKED) due WHERE q.fact_id = due.fact_id AND q.tenant_id = due.tenant_id AND q.model = ?"
+                + " RETURNING q.tenant_id, q.fact_id, q.model, q.scope_name, q.queued_at")) {
             claim.setString(1, server);
             claim.setTimestamp(2, until);
-            claim.setTimestamp(3, now);
-            claim.setInt(4, max);
+            claim.setString(3, model);
+            claim.setTimestamp(4, now);
+            claim.setInt(5, max);
+            claim.setString(6, model);
             return claims(claim.executeQuery());
         }
     }
 
     /** The embedded database has one server: claims are taken one after the other on it. */
-    private synchronized List<Claim> claimEmbedded(Connection connection, String server, int max, Timestamp now,
+    private synchronized List<Claim> claimEmbedded(Connection connection, String server, String model, int max, Timestamp now,
                                                    Timestamp until) throws SQLException {
         List<Claim> claims;
-        try (PreparedStatement due = connection.prepareStatement("SELECT tenant_id, fact_id, scope_name, queued_at"
-                + " FROM embedding_queue WHERE claimed_until IS NULL OR claimed_until < ? ORDER BY queued_at")) {
-            due.setTimestamp(1, now);
+        try (PreparedStatement due = connection.prepareStatement("SELECT tenant_id, fact_id, model, scope_name, queued_at"
+                + " FROM embedding_queue WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at")) {
+            due.setString(1, model);
+            due.setTimestamp(2, now);
             due.setMaxRows(max);
             claims = claims(due.executeQuery());
         }
         try (PreparedStatement take = connection.prepareStatement("UPDATE embedding_queue SET claimed_by = ?,"
-                + " claimed_until = ?, attempts = attempts + 1 WHERE tenant_id = ? AND fact_id = ?")) {
+                + " claimed_until = ?, attempts = attempts + 1 WHERE tenant_id = ? AND fact_id = ? AND model = ?")) {
             for (Claim claim : claims) {
                 take.setString(1, server);
                 take.setTimestamp(2, until);
                 take.setString(3, claim.tenant());
                 take.setString(4, claim.factId());
+                take.setString(5, model);
                 take.addBatch();
             }
             take.executeBatch();
@@ -107,7 +111,7 @@ public class EmbeddingBacklog {
         List<Claim> claims = new ArrayList<>();
         try (rows) {
             while (rows.next()) {
-                claims.add(new Claim(rows.getString(1), rows.getString(2), rows.getString(3), rows.getTimestamp(4)));
+                claims.add(new Claim(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4), rows.getTimestamp(5)));
             }
         }
         return claims;
@@ -125,7 +129,7 @@ public class EmbeddingBacklog {
             for (Map.Entry<String, List<Claim>> tenant : byTenant(claims).entrySet()) {
                 Map<String, String[]> facts = facts(connection, tenant.getKey(), tenant.getValue());
                 Map<String, String> stored = storedHashes(connection, tenant.getKey(), tenant.getValue(), model);
-                Map<String, Integer> attempts = attempts(connection, tenant.getKey(), tenant.getValue());
+                Map<String, Integer> attempts = attempts(connection, tenant.getKey(), tenant.getValue(), model);
                 for (Claim claim : tenant.getValue()) {
                     String[] fact = facts.get(claim.factId());
                     if (fact == null || attempts.getOrDefault(claim.factId(), 0) > MAX_ATTEMPTS) {
@@ -178,10 +182,10 @@ public class EmbeddingBacklog {
             Map<String, String[]> live = facts(connection, tenant, texts.stream().map(Text::claim).toList());
             String upsert = dialect.isPostgres()
                     ? "INSERT INTO fact_vector (tenant_id, fact_id, scope_name, model, text_hash, seq, vector) VALUES (?, ?, ?, ?, ?, ?, ?)"
-                    + " ON CONFLICT (fact_id, tenant_id) DO UPDATE SET scope_name = EXCLUDED.scope_name, model = EXCLUDED.model,"
+                    + " ON CONFLICT (fact_id, tenant_id, model) DO UPDATE SET scope_name = EXCLUDED.scope_name,"
                     + " text_hash = EXCLUDED.text_hash, seq = EXCLUDED.seq, vector = EXCLUDED.vector"
                     : "MERGE INTO fact_vector (tenant_id, fact_id, scope_name, model, text_hash, seq, vector)"
-                    + " KEY (fact_id, tenant_id) VALUES (?, ?, ?, ?, ?, ?, ?)";
+                    + " KEY (fact_id, tenant_id, model) VALUES (?, ?, ?, ?, ?, ?, ?)";
             int stored = 0;
             try (PreparedStatement write = connection.prepareStatement(upsert)) {
                 long seq = lastSeq - texts.size();
@@ -216,11 +220,16 @@ public class EmbeddingBacklog {
     public record Counts(long embedded, long waiting) {
     }
 
-    /** Facts waiting for a vector: in the whole database (null tenant), or in one scope. */
+    /** Facts waiting for a vector of the model, in the whole database. */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public long waiting(String tenant, String scope) {
-        return count(tenant == null ? "SELECT COUNT(*) FROM embedding_queue"
-                : "SELECT COUNT(*) FROM embedding_queue WHERE tenant_id = ? AND scope_name = ?", tenant, scope);
+    public long waiting(String model) {
+        return count("SELECT COUNT(*) FROM embedding_queue WHERE model = ?", model);
+    }
+
+    /** Facts of one scope waiting for a vector of the model. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public long waiting(String tenant, String scope, String model) {
+        return count("SELECT COUNT(*) FROM embedding_queue WHERE tenant_id = ? AND scope_name = ? AND model = ?", tenant, scope, model);
     }
 
     /** The scope's facts that have a vector of the model. */
@@ -231,7 +240,7 @@ public class EmbeddingBacklog {
 
     private long count(String sql, String... parameters) {
         try (Connection connection = dataSource.getConnection(); PreparedStatement count = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length && parameters[i] != null; i++) {
+            for (int i = 0; i < parameters.length; i++) {
                 count.setString(i + 1, parameters[i]);
             }
             try (ResultSet row = count.executeQuery()) {
@@ -249,11 +258,12 @@ public class EmbeddingBacklog {
             return;
         }
         try (PreparedStatement delete = connection.prepareStatement(
-                "DELETE FROM embedding_queue WHERE tenant_id = ? AND fact_id = ? AND queued_at = ?")) {
+                "DELETE FROM embedding_queue WHERE tenant_id = ? AND fact_id = ? AND model = ? AND queued_at = ?")) {
             for (Claim claim : claims) {
                 delete.setString(1, claim.tenant());
                 delete.setString(2, claim.factId());
-                delete.setTimestamp(3, claim.queuedAt());
+                delete.setString(3, claim.model());
+                delete.setTimestamp(4, claim.queuedAt());
                 delete.addBatch();
             }
             delete.executeBatch();
@@ -303,16 +313,18 @@ public class EmbeddingBacklog {
         return hashes;
     }
 
-    private static Map<String, Integer> attempts(Connection connection, String tenant, List<Claim> claims) throws SQLException {
+    private static Map<String, Integer> attempts(Connection connection, String tenant, List<Claim> claims, String model)
+            throws SQLException {
         Map<String, Integer> attempts = new HashMap<>();
         for (List<Claim> chunk : InLists.of(claims)) {
             try (PreparedStatement read = connection.prepareStatement("SELECT fact_id, attempts FROM embedding_queue WHERE fact_id IN ("
-                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ") AND tenant_id = ?")) {
+                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ") AND tenant_id = ? AND model = ?")) {
                 int parameter = 1;
                 for (Claim claim : chunk) {
                     read.setString(parameter++, claim.factId());
                 }
-                read.setString(parameter, tenant);
+                read.setString(parameter++, tenant);
+                read.setString(parameter, model);
                 try (ResultSet row = read.executeQuery()) {
                     while (row.next()) {
                         attempts.put(row.getString(1), row.getInt(2));

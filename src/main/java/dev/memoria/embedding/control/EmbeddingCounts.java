@@ -23,6 +23,6 @@ public class EmbeddingCounts {
             return new EmbeddingBacklog.Counts(0, 0);
         }
         return new EmbeddingBacklog.Counts(backlog.embedded(db.tenantId(), scope.value(), embeddings.modelId()),
-                backlog.waiting(db.tenantId(), scope.value()));
+                backlog.waiting(db.tenantId(), scope.value(), embeddings.modelId()));
     }
 }

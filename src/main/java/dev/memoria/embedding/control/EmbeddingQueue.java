@@ -22,17 +22,17 @@ import java.util.List;
 
 /**
  * The write path's side of recall by meaning, in the writing transaction: a fact whose text is new or changed
- * is queued for a vector (the write does not wait for it), and a deleted fact's queue entry and vector go with
- * it. A tenant with semantic_recall off queues nothing.
+ * is queued for a vector of each model in use (the write does not wait for it), and a deleted fact's queue
+ * entries and vectors go with it. A tenant with semantic_recall off queues nothing.
  */
 @ApplicationScoped
 public class EmbeddingQueue {
 
-    private static final String POSTGRES_ENQUEUE = "INSERT INTO embedding_queue (tenant_id, fact_id, scope_name, queued_at)"
-            + " VALUES (?, ?, ?, ?) ON CONFLICT (fact_id, tenant_id) DO UPDATE SET queued_at = EXCLUDED.queued_at,"
+    private static final String POSTGRES_ENQUEUE = "INSERT INTO embedding_queue (tenant_id, fact_id, model, scope_name, queued_at)"
+            + " VALUES (?, ?, ?, ?, ?) ON CONFLICT (fact_id, tenant_id, model) DO UPDATE SET queued_at = EXCLUDED.queued_at,"
             + " claimed_by = NULL, claimed_until = NULL, attempts = 0";
-    private static final String H2_ENQUEUE = "MERGE INTO embedding_queue (tenant_id, fact_id, scope_name, queued_at,"
-            + " claimed_by, claimed_until, attempts) KEY (fact_id, tenant_id) VALUES (?, ?, ?, ?, NULL, NULL, 0)";
+    private static final String H2_ENQUEUE = "MERGE INTO embedding_queue (tenant_id, fact_id, model, scope_name, queued_at,"
+            + " claimed_by, claimed_until, attempts) KEY (fact_id, tenant_id, model) VALUES (?, ?, ?, ?, ?, NULL, NULL, 0)";
 
     @Inject
     TenantEntityManager db;
@@ -44,7 +44,7 @@ public class EmbeddingQueue {
     SqlDialect dialect;
 
     @Inject
-    Embeddings embeddings;
+    EmbeddingModels models;
 
     @Inject
     TenantSettingsRepository settings;
@@ -56,12 +56,15 @@ public class EmbeddingQueue {
     TransactionSynchronizationRegistry transactions;
 
     void onWritten(@Observes FactsWritten written) {
-        if (written.facts().isEmpty() || !embeddings.enabled() || !settings.current().semanticRecall()) {
+        if (written.facts().isEmpty() || !settings.current().semanticRecall()) {
             return;
         }
         Timestamp now = new Timestamp(System.currentTimeMillis());
-        bulk.asBatch(dialect.isPostgres() ? POSTGRES_ENQUEUE : H2_ENQUEUE, List.of(db.tenantId()),
-                written.facts().stream().map(fact -> new Object[]{fact.id(), written.scope(), now}).toList());
+        List<Object[]> rows = new java.util.ArrayList<>();
+        for (String model : models.inUse()) {
+            written.facts().forEach(fact -> rows.add(new Object[]{fact.id(), model, written.scope(), now}));
+        }
+        bulk.asBatch(dialect.isPostgres() ? POSTGRES_ENQUEUE : H2_ENQUEUE, List.of(db.tenantId()), rows);
     }
 
     /** After a restore the scope holds exactly these facts: other vectors go, these are queued (unchanged texts are skipped). */
@@ -77,8 +80,13 @@ public class EmbeddingQueue {
     /** Removes the scope's vectors and queue entries but those of {@code kept}, and tells every server to reload it. */
     private void dropScope(String scope, java.util.Set<String> kept) {
         for (String table : List.of("fact_vector", "embedding_queue")) {
+            if (kept.isEmpty()) {
+                db.get().createNativeQuery("DELETE FROM " + table + " WHERE tenant_id = ? AND scope_name = ?")
+                        .setParameter(1, db.tenantId()).setParameter(2, scope).executeUpdate();
+                continue;
+            }
             List<Object[]> gone = new java.util.ArrayList<>();
-            for (Object id : db.get().createNativeQuery("SELECT fact_id FROM " + table + " WHERE tenant_id = ? AND scope_name = ?")
+            for (Object id : db.get().createNativeQuery("SELECT DISTINCT fact_id FROM " + table + " WHERE tenant_id = ? AND scope_name = ?")
                     .setParameter(1, db.tenantId()).setParameter(2, scope).getResultList()) {
                 if (!kept.contains((String) id)) {
                     gone.add(new Object[]{id});

@@ -21,8 +21,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Embeds queued facts behind the writes: every second, while there is work, it claims a batch (other servers
- * take other rows), embeds it outside any transaction, and stores each scope's vectors in a short transaction.
+ * Embeds queued facts behind the writes: every second, while there is work, it claims a batch of its model's
+ * queue (other servers take other rows), embeds it outside any transaction, and stores each scope's vectors in a short transaction.
  * A claim this server does not finish (it stopped, the endpoint failed) is taken by any server once its lease
  * is over.
  */
@@ -49,7 +49,14 @@ public class EmbeddingWorker {
     @Inject
     EmbeddingBackfill backfill;
 
-    private volatile boolean backfilled;
+    @Inject
+    EmbeddingModels models;
+
+    /**
+     * The backfill runs when this server first says which model it uses, and once more a minute later: writes
+     * on servers that did not know of the model yet have not queued their facts for it.
+     */
+    private int backfills = 2;
 
     @Inject
     @ConfigProperty(name = "memoria.embeddings.batch", defaultValue = "64")
@@ -79,13 +86,13 @@ public class EmbeddingWorker {
             return;
         }
         EmbeddingModel model = embeddings.model().orElseThrow();
-        if (!backfilled) {
+        if (models.seen(model.id()) && backfills > 0) {
             backfill.queueMissing(model.id());
-            backfilled = true;
+            backfills--;
         }
         long deadline = System.nanoTime() + TICK.toNanos();
         while (System.nanoTime() < deadline) {
-            List<EmbeddingBacklog.Claim> claims = backlog.claim(server, batch, LEASE);
+            List<EmbeddingBacklog.Claim> claims = backlog.claim(server, model.id(), batch, LEASE);
             if (claims.isEmpty()) {
                 return;
             }

@@ -40,11 +40,13 @@ public class SemanticSearch {
             return Optional.empty();
         }
         float[] vector;
+        // keyed by a digest: no question's text stays in memory, as an erasure must reach every copy
+        String key = EmbeddingBacklog.sha256(model.get().id() + "\n" + query);
         try {
-            vector = queries.getIfPresent(model.get().id() + "\n" + query);
+            vector = queries.getIfPresent(key);
             if (vector == null) { // embedded outside the cache's lock: the model may take a while
                 vector = model.get().embed(List.of(query)).get(0);
-                queries.put(model.get().id() + "\n" + query, vector);
+                queries.put(key, vector);
             }
         } catch (EmbeddingFailed unavailable) {
             return Optional.empty(); // recall goes on by keyword, and its answer says so
