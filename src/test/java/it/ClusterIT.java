@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -118,10 +119,11 @@ class ClusterIT extends Deployments {
         String scope = "api/v1/scopes/user:6/";
         StringBuilder batch = new StringBuilder("{\"facts\":[{\"content\":\"Prefers Python\"}");
         for (int i = 0; i < 29; i++) {
-            batch.append(",{\"content\":\"Visited harbour number ").append(i).append(" by ferry\"}");
+            batch.append(",{\"content\":\"Visited harbour number ").append(i).append(" by ferry\",\"dedupe\":false}");
         }
         Api.Reply written = node1.post(scope + "facts:batch", batch.append("]}").toString());
         assertEquals(200, written.status(), written.toString());
+        assertEquals(30, written.json().getInt("created"), written.toString());
         String python = written.json().getJsonArray("items").getJsonObject(0).getString("id");
         Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
         while (node2.get(scope + "stats").json().getInt("embedded_facts") < 30) {
@@ -142,6 +144,36 @@ class ClusterIT extends Deployments {
             recalled.getJsonArray("items").forEach(item -> assertNotEquals(python,
                     item.asJsonObject().getJsonObject("fact").getString("id"), "a deleted fact came back by meaning"));
         }
+    }
+
+    @Test
+    void anErasureOnOneServerLeavesNothingToFindOnTheOther() throws InterruptedException {
+        String scope = "api/v1/scopes/agent:bot:user:8/";
+        Api.Reply written = node1.post(scope + "facts:batch", "{\"facts\":[{\"content\":\"Prefers Python\"},"
+                + "{\"content\":\"SSN is 123-45-6789\"}]}");
+        assertEquals(200, written.status(), written.toString());
+        assertEquals(201, node1.post("api/v1/scopes/user:81/facts", "{\"content\":\"Prefers Rust\"}").status());
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
+        while (node2.get(scope + "stats").json().getInt("embedded_facts") < 2) {
+            assertTrue(Instant.now().isBefore(deadline), "the facts were not embedded within 120 s");
+            Thread.sleep(250);
+        }
+        for (Api node : new Api[]{node1, node2}) { // both servers now hold the scope's vectors in their caches
+            assertEquals("semantic", node.get(scope + "recall?q=which%20language&mode=semantic").json().getString("mode"));
+            assertFalse(node.get(scope + "recall?q=which%20language&mode=semantic").items().isEmpty(), "found by meaning");
+        }
+
+        Api.Reply erased = node1.post("api/v1/erasures", "{\"subject\":\"user:8\"}");
+        assertEquals(201, erased.status(), erased.toString());
+        assertEquals(2, erased.json().getInt("facts"));
+        for (Api node : new Api[]{node1, node2}) {
+            assertEquals(0, node.get(scope + "recall?q=which%20language&mode=semantic").items().size(), "a vector came back");
+            assertEquals(0, node.get(scope + "recall?q=which%20language").items().size());
+            assertEquals(0, node.get(scope + "search?q=SSN").items().size(), "a posting came back");
+            assertEquals(1, node.get("api/v1/scopes/user:81/recall?q=which%20language").items().size(), "user:81 is untouched");
+        }
+        assertEquals(erased.json(), node2.get("api/v1/erasures/" + erased.json().getString("id")).json(),
+                "the receipt reads the same on the other server");
     }
 
     private static long embeddedHere(Api node) {
