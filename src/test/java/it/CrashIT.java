@@ -49,6 +49,7 @@ class CrashIT extends Deployments {
 
     private static final int WRITERS = 4;
     private static final int BATCH = 50;
+    private static final int ERASED_SCOPES = 20;
 
     private static KillableServer server;
 
@@ -78,6 +79,8 @@ class CrashIT extends Deployments {
         beforeRestore.addAll(write(restored, 1000, "omega"));
         String imported = "crash:import";
         assertEquals(200, api.send("PUT", scopePath(imported) + "/memory.md", memoryMd("kept", 10), "text/markdown").status());
+        List<String> erased = IntStream.range(0, ERASED_SCOPES).mapToObj(i -> "crash:erase:s" + i + ":user:9").toList();
+        erased.forEach(scope -> write(scope, 100, "erasable"));
         long restoreMillis = timedRestoreElsewhere();
         long importMillis = timedImportElsewhere();
 
@@ -97,6 +100,8 @@ class CrashIT extends Deployments {
                 () -> api.post(scopePath(restored) + "/snapshots/a/restore", ""));
         CompletableFuture<Api.Reply> importing = CompletableFuture.supplyAsync(
                 () -> api.send("PUT", scopePath(imported) + "/memory.md", memoryMd("imported", 5000), "text/markdown"));
+        CompletableFuture<Api.Reply> erasing = CompletableFuture.supplyAsync(
+                () -> api.post("api/v1/erasures", "{\"subject\":\"user:9\"}"));
         // the timed runs had the server to themselves; now the writers share it, so each takes longer
         long killAfter = Math.min(restoreMillis, importMillis) / 2;
         Thread.sleep(killAfter);
@@ -108,6 +113,7 @@ class CrashIT extends Deployments {
         writers.shutdown();
         String restoreFate = answeredBeforeTheKill(restore);
         String importFate = answeredBeforeTheKill(importing);
+        String erasureFate = answeredBeforeTheKill(erasing, 201);
         server.start();
 
         System.out.printf("CrashIT (%s), killed %d ms into a restore (%d ms alone; %s) and an import (%d ms alone; %s):%n",
@@ -115,6 +121,21 @@ class CrashIT extends Deployments {
         everyAcknowledgedBatchIsWholeAndNoneIsHalfThere(acknowledged);
         theRestoredScopeIsAsBeforeOrAsAfter(restored, beforeRestore, snapshotIds);
         theImportedScopeIsAsBeforeOrAsAfter(imported);
+        everyErasedScopeIsUntouchedOrFullyErased(erased, erasureFate);
+    }
+
+    private void everyErasedScopeIsUntouchedOrFullyErased(List<String> scopes, String fate) {
+        Set<String> listed = api.get("api/v1/scopes?limit=1000").items().stream()
+                .map(scope -> scope.asJsonObject().getString("scope")).collect(Collectors.toSet());
+        int gone = 0;
+        for (String scope : scopes) {
+            int facts = api.get(scopePath(scope) + "/stats").json().getInt("total_facts");
+            assertTrue(facts == 100 && listed.contains(scope) || facts == 0 && !listed.contains(scope),
+                    () -> scope + " holds " + facts + " facts: half erased");
+            gone += facts == 0 ? 1 : 0;
+        }
+        System.out.printf("  an erasure of %d scopes (%s): %d fully erased, %d untouched, none half%n",
+                scopes.size(), fate, gone, scopes.size() - gone);
     }
 
     /** Last: the server then runs another model than the phase's servers, and nothing else should run on it. */
@@ -132,10 +153,22 @@ class CrashIT extends Deployments {
         assertEquals(40, awaitEmbedded(scope), "every fact has a vector of the new model");
         JsonObject recall = api.get(scopePath(scope) + "/recall?q=" + Api.encode("boats at the port")).json();
         assertEquals("hybrid", recall.getString("mode"), "recall uses the new model's vectors only");
+        if (!server.onEmbeddedDatabase()) { // a rolling change: the phase's server, on the old model, keeps its vectors
+            Api managed = new Api(Api.serverBase(), Tokens.token(tenant, Tokens.ALL_ROLES));
+            JsonObject stats = managed.get(scopePath(scope) + "/stats").json();
+            assertEquals(40, stats.getInt("embedded_facts"), "the old model's vectors are not replaced by the new one's");
+            assertEquals(201, api.post(scopePath(scope) + "/facts", "{\"content\":\"The ferry leaves the harbour at noon\"}").status());
+            assertEquals(41, awaitEmbedded(scope), "a fact written on the new model's server is embedded by it");
+            assertEquals(41, awaitEmbedded(managed, scope), "and by the old model's server");
+        }
     }
 
     /** Waits until the scope's backlog is empty and returns how many facts have a vector of the current model. */
     private int awaitEmbedded(String scope) {
+        return awaitEmbedded(api, scope);
+    }
+
+    private static int awaitEmbedded(Api api, String scope) {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
         while (System.nanoTime() < deadline) {
             JsonObject stats = api.get(scopePath(scope) + "/stats").json();
@@ -294,9 +327,13 @@ class CrashIT extends Deployments {
     }
 
     private static String answeredBeforeTheKill(CompletableFuture<Api.Reply> request) {
+        return answeredBeforeTheKill(request, 200);
+    }
+
+    private static String answeredBeforeTheKill(CompletableFuture<Api.Reply> request, int status) {
         try {
             Api.Reply reply = request.get(60, TimeUnit.SECONDS);
-            assertEquals(200, reply.status(), reply::toString);
+            assertEquals(status, reply.status(), reply::toString);
             return "answered before the kill";
         } catch (ExecutionException refused) {
             return "cut off by the kill";

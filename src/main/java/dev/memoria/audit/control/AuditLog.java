@@ -29,7 +29,7 @@ public class AuditLog {
 
     /** What removed a fact, or (the console's changes that delete nothing) what changed tenant data. */
     public enum Action {
-        DELETE, CLEAR_SCOPE, RESTORE, EXPIRE, DECAY, EVICT, PRUNE_LOGS, CLEAR_LOGS,
+        DELETE, CLEAR_SCOPE, RESTORE, EXPIRE, DECAY, EVICT, PRUNE_LOGS, CLEAR_LOGS, ERASE,
         EDIT(false), CHANGE_SETTINGS(false), CHANGE_QUOTAS(false), CREATE_SNAPSHOT(false), RESTORE_SNAPSHOT(false);
 
         private final boolean deletion;
@@ -69,6 +69,7 @@ public class AuditLog {
             case EXPIRED -> Action.EXPIRE;
             case DECAYED -> Action.DECAY;
             case EVICTED -> Action.EVICT;
+            case ERASED -> Action.ERASE;
         };
         factsDeleted(action, removed.facts(), removed.at());
     }

@@ -18,7 +18,9 @@ public record FactsRemoved(String scope, List<Fact> facts, Reason reason, Instan
         /** Its retention fell below the tenant's forget_below (decay). */
         DECAYED,
         /** Evicted to keep the scope within max_facts_per_scope. */
-        EVICTED
+        EVICTED,
+        /** Erased with a data subject's memory (POST /erasures). */
+        ERASED
     }
 
     public FactsRemoved {

@@ -1,0 +1,108 @@
+package dev.memoria.erasure.boundary;
+
+import dev.memoria.erasure.control.ErasureService;
+import dev.memoria.erasure.entity.ErasureReceipt;
+import dev.memoria.platform.boundary.JsonFields;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Timestamps;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+@Path("/erasures")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.ADMIN)
+@Tag(name = "Erasure", description = "Erase every trace of a data subject, with a receipt")
+public class ErasuresResource {
+
+    private static final Set<String> FIELDS = Set.of("subject", "content_contains");
+
+    @Inject
+    ErasureService erasures;
+
+    @Context
+    UriInfo uri;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Erase a data subject: every scope holding the subject's segments, or the facts whose content "
+            + "holds a text, with their log entries, snapshot copies, postings and vectors; answers the receipt")
+    @RequestBody(content = @Content(examples = @ExampleObject(name = "subject", value = "{\"subject\":\"user:42\"}")))
+    public Response erase(JsonValue body) {
+        if (!(body instanceof JsonObject json)) {
+            throw ProblemException.invalid("body", "must be a JSON object");
+        }
+        List<ProblemException.FieldError> errors = new ArrayList<>();
+        json.keySet().stream().filter(name -> !FIELDS.contains(name))
+                .forEach(name -> errors.add(new ProblemException.FieldError(name, "unknown field")));
+        String subject = text(json, "subject", errors);
+        String contains = text(json, "content_contains", errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid(errors);
+        }
+        ErasureReceipt receipt = erasures.erase(subject, contains);
+        return Response.created(uri.getBaseUriBuilder().path(ErasuresResource.class).path(receipt.id()).build())
+                .entity(json(receipt)).build();
+    }
+
+    @GET
+    @Path("{id}")
+    @Operation(summary = "An erasure's receipt, kept when everything else is gone")
+    public JsonObject get(@PathParam("id") String id) {
+        return json(erasures.get(id));
+    }
+
+    private static String text(JsonObject json, String name, List<ProblemException.FieldError> errors) {
+        JsonValue value = json.get(name);
+        if (value == null || value == JsonValue.NULL) {
+            return null;
+        }
+        if (!(value instanceof JsonString string)) {
+            errors.add(new ProblemException.FieldError(name, "must be a string"));
+            return null;
+        }
+        return string.getString();
+    }
+
+    static JsonObject json(ErasureReceipt receipt) {
+        JsonArrayBuilder scopes = Jsons.createArrayBuilder();
+        receipt.scopes().forEach(scopes::add);
+        ErasureReceipt.Erased erased = receipt.erased();
+        var json = Jsons.createObjectBuilder().add("id", receipt.id());
+        JsonFields.addNullable(json, "subject", receipt.subject());
+        JsonFields.addNullable(json, "content_contains", receipt.contentContains());
+        return json.add("at", Timestamps.format(receipt.at()))
+                .add("actor", receipt.actor())
+                .add("scopes", scopes)
+                .add("facts", erased.facts())
+                .add("log_entries", erased.logEntries())
+                .add("snapshots", erased.snapshots())
+                .add("snapshot_facts", erased.snapshotFacts())
+                .add("digest", erased.digest())
+                .build();
+    }
+}

@@ -1,0 +1,185 @@
+package dev.memoria.erasure.control;
+
+import dev.memoria.audit.control.AuditLog;
+import dev.memoria.erasure.entity.ErasureReceipt;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Erasure of a data subject: every scope whose segments hold the subject's in a row (all of each), or every fact
+ * whose content holds a text (across the tenant's scopes, or the subject's), with all that derives from them.
+ * Each scope is erased in a transaction of its own, never one over the tenant; the receipt is written last, and a
+ * run cut off midway leaves every scope untouched or fully erased, for a re-run to finish. A token limited by
+ * memory_scopes reaches only its scopes.
+ */
+@ApplicationScoped
+public class ErasureService {
+
+    static final int MAX_TEXT = 2000;
+
+    @Inject
+    ScopeEraser eraser;
+
+    @Inject
+    Receipts receipts;
+
+    @Inject
+    TenantContext tenant;
+
+    /** What an erasure would remove now: the scopes it reaches and the counts, nothing removed (the console's confirmation). */
+    public record Preview(List<String> scopes, ErasureReceipt.Erased erased) {
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Preview preview(String subject, String contentContains) {
+        List<String> reached = new java.util.ArrayList<>();
+        long[] counts = new long[4];
+        for (String scope : scopes(subject, contentContains)) {
+            ErasureReceipt.Erased erased = contentContains == null ? eraser.countScope(scope)
+                    : eraser.countContaining(scope, contentContains);
+            if (contentContains == null || erased.facts() + erased.logEntries() + erased.snapshotFacts() > 0) {
+                reached.add(scope);
+            }
+            counts[0] += erased.facts();
+            counts[1] += erased.logEntries();
+            counts[2] += erased.snapshots();
+            counts[3] += erased.snapshotFacts();
+        }
+        return new Preview(reached, new ErasureReceipt.Erased(counts[0], counts[1], counts[2], counts[3], null));
+    }
+
+    public ErasureReceipt erase(String subject, String contentContains) {
+        List<String> scopes = scopes(subject, contentContains);
+        Instant at = Timestamps.now();
+        MessageDigest digest = sha256();
+        long facts = 0;
+        long logEntries = 0;
+        long snapshots = 0;
+        long snapshotFacts = 0;
+        List<String> reached = new java.util.ArrayList<>();
+        for (String scope : scopes) {
+            ErasureReceipt.Erased erased = contentContains == null ? eraser.eraseScope(scope, digest)
+                    : eraser.eraseContaining(scope, contentContains, digest);
+            if (contentContains == null || erased.facts() + erased.logEntries() + erased.snapshotFacts() > 0) {
+                reached.add(scope);
+            }
+            facts += erased.facts();
+            logEntries += erased.logEntries();
+            snapshots += erased.snapshots();
+            snapshotFacts += erased.snapshotFacts();
+        }
+        return receipts.keep(new ErasureReceipt(subject, contentContains, at, tenant.actor() == null ? "unknown" : tenant.actor(),
+                reached, new ErasureReceipt.Erased(facts, logEntries, snapshots, snapshotFacts,
+                HexFormat.of().formatHex(digest.digest()))));
+    }
+
+    /** The tenant's receipts, newest first. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<ErasureReceipt> latest(int limit) {
+        return receipts.latest(limit);
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ErasureReceipt get(String id) {
+        return receipts.find(id).orElseThrow(() -> ProblemException.notFound("No erasure with id '" + id + "'."));
+    }
+
+    /** The scopes an erasure reaches: those holding the subject (every scope without one) that the caller may access. */
+    private List<String> scopes(String subject, String contentContains) {
+        Optional<Scope> who = validated(subject, contentContains);
+        if (who.isPresent() && tenant.allowedScopes().isPresent() && !tenant.canAccess(who.get())) {
+            throw ProblemException.forbidden("The token's memory_scopes do not cover the subject '" + subject + "'.");
+        }
+        return receipts.scopeNames().stream()
+                .filter(name -> who.map(s -> holds(Scope.of(name), s)).orElse(true))
+                .filter(name -> tenant.canAccess(Scope.of(name))).toList();
+    }
+
+    /** True when the scope's segments hold the subject's in a row: user:42 is in agent:bot:user:42, not in user:421. */
+    static boolean holds(Scope scope, Scope subject) {
+        List<String> segments = scope.segments();
+        List<String> wanted = subject.segments();
+        for (int start = 0; start + wanted.size() <= segments.size(); start++) {
+            if (segments.subList(start, start + wanted.size()).equals(wanted)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Optional<Scope> validated(String subject, String contentContains) {
+        if (subject == null && contentContains == null) {
+            throw ProblemException.invalid("subject", "is required unless content_contains is given");
+        }
+        if (contentContains != null && (contentContains.isBlank() || contentContains.length() > MAX_TEXT)) {
+            throw ProblemException.invalid("content_contains", "must be 1-" + MAX_TEXT + " characters, not only spaces");
+        }
+        if (subject == null) {
+            return Optional.empty();
+        }
+        String problem = Scope.problemWith(subject);
+        if (problem != null) {
+            throw ProblemException.invalid("subject", problem);
+        }
+        return Optional.of(Scope.of(subject));
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    /** The receipts of the tenant, and the names of its scopes. */
+    @ApplicationScoped
+    public static class Receipts {
+
+        @Inject
+        TenantEntityManager db;
+
+        @Inject
+        AuditLog audit;
+
+        @Transactional(Transactional.TxType.REQUIRES_NEW)
+        public ErasureReceipt keep(ErasureReceipt receipt) {
+            db.get().persist(receipt);
+            for (String scope : receipt.scopes()) {
+                audit.record(AuditLog.Action.ERASE, scope, null, receipt.id() + " " + receipt.erased().digest(), receipt.at());
+            }
+            return receipt;
+        }
+
+        @Transactional(Transactional.TxType.SUPPORTS)
+        public Optional<ErasureReceipt> find(String id) {
+            return db.get().createQuery("SELECT r FROM ErasureReceipt r WHERE r.id = :id", ErasureReceipt.class)
+                    .setParameter("id", id).getResultStream().findFirst();
+        }
+
+        @Transactional(Transactional.TxType.SUPPORTS)
+        public List<String> scopeNames() {
+            return db.get().createNativeQuery("SELECT scope_name FROM memory_scope WHERE tenant_id = ? ORDER BY scope_name")
+                    .setParameter(1, db.tenantId()).getResultList().stream().map(String.class::cast).toList();
+        }
+
+        @Transactional(Transactional.TxType.SUPPORTS)
+        public List<ErasureReceipt> latest(int limit) {
+            return db.get().createQuery("SELECT r FROM ErasureReceipt r ORDER BY r.at DESC, r.id DESC", ErasureReceipt.class)
+                    .setMaxResults(limit).getResultList();
+        }
+    }
+}

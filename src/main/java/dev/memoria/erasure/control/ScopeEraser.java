@@ -1,0 +1,211 @@
+package dev.memoria.erasure.control;
+
+import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactsRemoved;
+import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.InLists;
+import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.recall.control.KeywordIndex;
+import dev.memoria.scope.control.ScopeRegistry;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.scope.entity.ScopeCleared;
+import dev.memoria.erasure.entity.ErasureReceipt;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
+import jakarta.transaction.Transactional;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Erases in one scope, in one transaction of its own, so a scope is either untouched or fully erased whatever
+ * happens to the erasure around it: all of the scope (its facts, postings, vectors, daily log, snapshots and the
+ * scope itself), or only the facts whose content holds a text, with their log entries and snapshot copies. The
+ * removed contents are read once as they go, into the erasure's digest; they are bulk-deleted, not loaded.
+ */
+@ApplicationScoped
+public class ScopeEraser {
+
+    @Inject
+    TenantEntityManager db;
+
+    @Inject
+    ScopeRegistry scopes;
+
+    @Inject
+    KeywordIndex index;
+
+    @Inject
+    FactRepository facts;
+
+    @Inject
+    Event<ScopeCleared> cleared;
+
+    @Inject
+    Event<FactsRemoved> removed;
+
+    /** All of the scope. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public ErasureReceipt.Erased eraseScope(String scope, MessageDigest digest) {
+        scopes.touch(Scope.of(scope), Timestamps.now()); // locks the scope: no writer adds to it meanwhile
+        long factCount = digest(digest, "SELECT content FROM fact WHERE tenant_id = ? AND scope_name = ? ORDER BY id", scope);
+        long logCount = digest(digest, "SELECT content FROM daily_log_entry WHERE tenant_id = ? AND scope_name = ? ORDER BY id", scope);
+        long snapshotFacts = digest(digest, "SELECT sf.content FROM snapshot_fact sf JOIN snapshot s ON s.tenant_id = sf.tenant_id"
+                + " AND s.id = sf.snapshot_id WHERE s.tenant_id = ? AND s.scope_name = ? ORDER BY sf.snapshot_id, sf.fact_id", scope);
+        long snapshots = count("SELECT COUNT(*) FROM snapshot WHERE tenant_id = ? AND scope_name = ?", scope);
+        cleared.fire(new ScopeCleared(scope)); // vectors and queued embeddings
+        index.clear(scope);
+        update("DELETE FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id IN (SELECT id FROM snapshot WHERE tenant_id = ?"
+                + " AND scope_name = ?)", db.tenantId(), db.tenantId(), scope);
+        for (String table : List.of("snapshot", "daily_log_entry", "fact", "memory_scope")) {
+            update("DELETE FROM " + table + " WHERE tenant_id = ? AND scope_name = ?", db.tenantId(), scope);
+        }
+        return new ErasureReceipt.Erased(factCount, logCount, snapshots, snapshotFacts, null);
+    }
+
+    /** The scope's facts whose content holds {@code text} (any case), their log entries and their snapshot copies. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public ErasureReceipt.Erased eraseContaining(String scope, String text, MessageDigest digest) {
+        String pattern = "%" + Tags.escapeLike(text.toLowerCase(Locale.ROOT)) + "%";
+        scopes.touch(Scope.of(scope), Timestamps.now());
+        Map<String, String> matching = rows("SELECT id, content FROM fact WHERE tenant_id = ? AND scope_name = ?"
+                + " AND LOWER(content) LIKE ? ESCAPE '\\' ORDER BY id", scope, pattern);
+        matching.values().forEach(content -> feed(digest, content));
+        Map<String, String> entries = rows("SELECT id, content FROM daily_log_entry WHERE tenant_id = ? AND scope_name = ?"
+                + " AND LOWER(content) LIKE ? ESCAPE '\\' ORDER BY id", scope, pattern);
+        for (List<String> ids : InLists.of(matching.keySet())) { // the entries of the facts, whatever their own text
+            entries.putAll(rows("SELECT id, content FROM daily_log_entry WHERE tenant_id = ? AND scope_name = ? AND fact_id IN ("
+                    + String.join(", ", Collections.nCopies(ids.size(), "?")) + ") ORDER BY id", concat(scope, ids)));
+        }
+        entries.values().forEach(content -> feed(digest, content));
+        Map<String, String> copies = rows("SELECT sf.snapshot_id || ' ' || sf.fact_id, sf.content FROM snapshot_fact sf"
+                + " JOIN snapshot s ON s.tenant_id = sf.tenant_id AND s.id = sf.snapshot_id WHERE s.tenant_id = ? AND s.scope_name = ?"
+                + " AND LOWER(sf.content) LIKE ? ESCAPE '\\' ORDER BY sf.snapshot_id, sf.fact_id", scope, pattern);
+        copies.values().forEach(content -> feed(digest, content));
+
+        if (!matching.isEmpty()) {
+            List<Fact> gone = facts.findEveryRow(Scope.of(scope), matching.keySet());
+            removed.fire(new FactsRemoved(scope, gone, FactsRemoved.Reason.ERASED, Timestamps.now()));
+            gone.forEach(facts::remove);
+            facts.flush();
+        }
+        for (String entry : entries.keySet()) {
+            update("DELETE FROM daily_log_entry WHERE tenant_id = ? AND id = ?", db.tenantId(), entry);
+        }
+        List<String> snapshotsTouched = new ArrayList<>();
+        for (String copy : copies.keySet()) {
+            String[] ids = copy.split(" ");
+            update("DELETE FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id = ? AND fact_id = ?", db.tenantId(), ids[0], ids[1]);
+            if (!snapshotsTouched.contains(ids[0])) {
+                snapshotsTouched.add(ids[0]);
+            }
+        }
+        for (String snapshot : snapshotsTouched) {
+            update("UPDATE snapshot SET fact_count = (SELECT COUNT(*) FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id = ?)"
+                    + " WHERE tenant_id = ? AND id = ?", db.tenantId(), snapshot, db.tenantId(), snapshot);
+        }
+        return new ErasureReceipt.Erased(matching.size(), entries.size(), 0, copies.size(), null);
+    }
+
+    /** What {@link #eraseScope} would remove now (no digest). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ErasureReceipt.Erased countScope(String scope) {
+        return new ErasureReceipt.Erased(count("SELECT COUNT(*) FROM fact WHERE tenant_id = ? AND scope_name = ?", scope),
+                count("SELECT COUNT(*) FROM daily_log_entry WHERE tenant_id = ? AND scope_name = ?", scope),
+                count("SELECT COUNT(*) FROM snapshot WHERE tenant_id = ? AND scope_name = ?", scope),
+                count("SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON s.tenant_id = sf.tenant_id AND s.id = sf.snapshot_id"
+                        + " WHERE s.tenant_id = ? AND s.scope_name = ?", scope), null);
+    }
+
+    /** What {@link #eraseContaining} would remove now (no digest). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ErasureReceipt.Erased countContaining(String scope, String text) {
+        String pattern = "%" + Tags.escapeLike(text.toLowerCase(Locale.ROOT)) + "%";
+        String matching = "SELECT id FROM fact WHERE tenant_id = ? AND scope_name = ? AND LOWER(content) LIKE ? ESCAPE '\\'";
+        return new ErasureReceipt.Erased(
+                count("SELECT COUNT(*) FROM (" + matching + ") m", scope, pattern),
+                count("SELECT COUNT(*) FROM daily_log_entry e WHERE e.tenant_id = ? AND e.scope_name = ? AND (LOWER(e.content)"
+                        + " LIKE ? ESCAPE '\\' OR e.fact_id IN (" + matching + "))", scope, pattern, db.tenantId(), scope, pattern),
+                0,
+                count("SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON s.tenant_id = sf.tenant_id AND s.id = sf.snapshot_id"
+                        + " WHERE s.tenant_id = ? AND s.scope_name = ? AND LOWER(sf.content) LIKE ? ESCAPE '\\'", scope, pattern), null);
+    }
+
+    private long digest(MessageDigest digest, String sql, String scope) {
+        long rows = 0;
+        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
+            statement.setString(1, db.tenantId());
+            statement.setString(2, scope);
+            statement.setFetchSize(1000);
+            try (ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    feed(digest, row.getString(1));
+                    rows++;
+                }
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read what the erasure removes", e);
+        }
+        return rows;
+    }
+
+    private Map<String, String> rows(String sql, Object... parameters) {
+        Map<String, String> rows = new LinkedHashMap<>();
+        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
+            statement.setString(1, db.tenantId());
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 2, parameters[i]);
+            }
+            try (ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    rows.put(row.getString(1), row.getString(2));
+                }
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read what the erasure removes", e);
+        }
+        return rows;
+    }
+
+    private long count(String sql, Object... parameters) {
+        var query = db.get().createNativeQuery(sql).setParameter(1, db.tenantId());
+        for (int i = 0; i < parameters.length; i++) {
+            query.setParameter(i + 2, parameters[i]);
+        }
+        return ((Number) query.getSingleResult()).longValue();
+    }
+
+    private void update(String sql, Object... parameters) {
+        var query = db.get().createNativeQuery(sql);
+        for (int i = 0; i < parameters.length; i++) {
+            query.setParameter(i + 1, parameters[i]);
+        }
+        query.executeUpdate();
+    }
+
+    private static Object[] concat(String scope, List<String> ids) {
+        List<Object> all = new ArrayList<>();
+        all.add(scope);
+        all.addAll(ids);
+        return all.toArray();
+    }
+
+    /** Each content is followed by a NUL, so "ab","c" and "a","bc" digest apart. */
+    static void feed(MessageDigest digest, String content) {
+        digest.update(content.getBytes(StandardCharsets.UTF_8));
+        digest.update((byte) 0);
+    }
+}
