@@ -60,9 +60,14 @@ public final class MemoriaBenchmark {
         int warmup = Integer.getInteger("bench.warmup", 20_000);
         int clients = Integer.getInteger("bench.clients", 8);
 
+        send("PUT", "api/v1/tenant/settings", token, "{\"max_facts_per_scope\":10000000}");
         boolean load = Boolean.parseBoolean(System.getProperty("bench.load", "true"));
         if (Boolean.parseBoolean(System.getProperty("bench.standard", "true"))) {
             standard(sizes, background, backgroundTenants, requests, warmup, clients, load);
+        }
+        String erasures = System.getProperty("bench.erasure.sizes", "10000,100000");
+        if (!erasures.isBlank()) {
+            erasures(Arrays.stream(erasures.split(",")).mapToInt(Integer::parseInt).toArray());
         }
         if (Integer.getInteger("bench.mixed.seconds", 300) > 0) {
             new MixedLoad(http, new MixedLoad.Words() {
@@ -81,7 +86,6 @@ public final class MemoriaBenchmark {
 
     private void standard(int[] sizes, int background, int backgroundTenants, int requests, int warmup, int clients,
                           boolean load) throws Exception {
-        send("PUT", "api/v1/tenant/settings", token, "{\"max_facts_per_scope\":10000000}");
         if (load) {
             System.out.printf("Loading %,d background facts over %d other tenants...%n", background, backgroundTenants);
             double backgroundRate = loadBackground(background, backgroundTenants);
@@ -112,6 +116,27 @@ public final class MemoriaBenchmark {
             }
         }
         print(rows, background, backgroundTenants, loaded, clients);
+    }
+
+    /**
+     * An erasure of a data subject as a SaaS team runs one: the subject's facts in one scope, with a snapshot of
+     * them (so the erasure removes the copies too) and their log entries, embedded before the erasure starts.
+     */
+    private void erasures(int[] sizes) throws Exception {
+        for (int size : sizes) {
+            String subject = "user:erased-" + size;
+            String scope = "agent:bench:" + subject;
+            System.out.printf("Erasure: loading %,d facts into %s...%n", size, scope);
+            long start = System.nanoTime();
+            ingest(token, scope, size);
+            awaitEmbedded(scope, size, start);
+            expect(201, send("POST", "api/v1/scopes/" + scope + "/snapshots", token, "{\"name\":\"before-erasure\"}"));
+            long erasing = System.nanoTime();
+            HttpResponse<String> receipt = send("POST", "api/v1/erasures", token, "{\"subject\":\"" + subject + "\"}");
+            expect(201, receipt);
+            System.out.printf("  erased a subject of %,d facts (and %,d snapshot copies) in %.1f s: %s%n", size, size,
+                    seconds(erasing), receipt.body().replaceAll("\"digest\":\"[0-9a-f]+\"", "\"digest\":…"));
+        }
     }
 
     /**

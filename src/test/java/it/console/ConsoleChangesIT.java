@@ -125,6 +125,43 @@ class ConsoleChangesIT extends Deployments {
         assertEquals(List.of("restore"), actions, "the API lists the restore's deletion only, never console edits");
     }
 
+    @Test
+    void anAdminErasesASubjectAfterSeeingWhatWouldGo() {
+        remember("{\"content\":\"SSN is 123-45-6789\"}");
+        remember("{\"content\":\"Lives in Porto\"}");
+        assertEquals(201, api.post("api/v1/scopes/user:7/snapshots", "{\"name\":\"before\"}").status());
+        assertEquals(201, api.post("api/v1/scopes/agent:bot:user:7/facts", "{\"content\":\"Asked about refunds\"}").status());
+        assertEquals(201, api.post("api/v1/scopes/user:71/facts", "{\"content\":\"Another person entirely\"}").status());
+
+        browser.open("/console/tenants/" + tenant);
+        browser.follow(browser.byId("erasures-link"));
+        browser.type("erasure-subject", "user:7");
+        browser.submit("preview-erasure");
+        assertEquals("2", browser.text("count-scopes"), "user:7 and agent:bot:user:7, not user:71");
+        assertEquals("3", browser.text("count-facts"));
+        assertEquals("1", browser.text("count-snapshots"));
+        assertEquals("2", browser.text("count-snapshot-facts"));
+        assertEquals(3, api.get("api/v1/scopes/user:7/facts").items().size() + api.get("api/v1/scopes/agent:bot:user:7/facts")
+                .items().size(), "nothing is erased before confirming");
+        browser.screenshot("changes-confirm-erasure");
+        browser.submit("confirm-erasure");
+
+        assertTrue(browser.has("#erasure-done"), browser.path());
+        assertEquals("3", browser.text("receipt-facts"));
+        String id = browser.text("receipt-id");
+        JsonObject receipt = api.get("api/v1/erasures/" + id).json();
+        assertEquals("user:7", receipt.getString("subject"));
+        assertEquals(actor, receipt.getString("actor"));
+        assertEquals(browser.text("receipt-digest"), receipt.getString("digest"));
+        assertEquals(0, api.get("api/v1/scopes/user:7/facts").items().size());
+        assertEquals(0, api.get("api/v1/scopes/user:7/snapshots").items().size());
+        assertEquals(1, api.get("api/v1/scopes/user:71/facts").items().size(), "user:71 is untouched");
+        browser.screenshot("changes-erasure-receipt");
+
+        browser.open("/console/tenants/" + tenant + "/erasures");
+        assertEquals(1, browser.all("#receipts a.receipt-link").size(), "the receipt is listed");
+    }
+
     private String remember(String json) {
         Api.Reply reply = api.post("api/v1/scopes/user:7/facts", json);
         assertEquals(201, reply.status(), reply.toString());

@@ -69,6 +69,10 @@ class ConsoleSupportIT extends Deployments {
         assertTrue(browser.title().startsWith("Not allowed"), browser.title());
         browser.open(scopePath + "/facts/" + factId + "/delete");
         assertTrue(browser.title().startsWith("Not allowed"), "the confirmation page is refused too");
+        browser.open("/console/tenants/" + tenant + "/erasures");
+        assertFalse(browser.has("#erasure-form"), "support reads receipts but runs no erasure");
+        browser.open("/console/tenants/" + tenant + "/erasures/confirm?subject=user:9");
+        assertTrue(browser.title().startsWith("Not allowed"), "nor counts one");
         browser.screenshot("support-refused");
     }
 
@@ -83,7 +87,8 @@ class ConsoleSupportIT extends Deployments {
                 scopePath + "/snapshots/safe/restore", Map.of(),
                 "/console/tenants/" + tenant + "/settings", Map.of("max_log_days", "1"),
                 "/console/users", Map.of("username", "forged-" + user, "role", "admin", "password", "forged-password-12"),
-                "/console/users/" + user + "/role", Map.of("role", "admin"));
+                "/console/users/" + user + "/role", Map.of("role", "admin"),
+                "/console/tenants/" + tenant + "/erasures", Map.of("subject", "user:9"));
         changes.forEach((path, form) -> {
             HttpResponse<String> response = support.post(path, form, true);
             assertEquals(403, response.statusCode(), path + ": " + response.body());

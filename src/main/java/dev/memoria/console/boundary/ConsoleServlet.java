@@ -40,6 +40,9 @@ public class ConsoleServlet extends HttpServlet {
     @Inject
     UserPages users;
 
+    @Inject
+    ErasurePages erasures;
+
     private Router router;
 
     @Override
@@ -53,6 +56,10 @@ public class ConsoleServlet extends HttpServlet {
                 .get("/tenants/{tenant}", overview::tenant)
                 .postAdmin("/tenants/{tenant}/settings", overview::changeSettings)
                 .postAdmin("/tenants/{tenant}/quotas", overview::changeQuotas)
+                .get("/tenants/{tenant}/erasures", erasures::list)
+                .getAdmin("/tenants/{tenant}/erasures/confirm", erasures::confirm)
+                .postAdmin("/tenants/{tenant}/erasures", erasures::erase)
+                .get("/tenants/{tenant}/erasures/{id}", erasures::receipt)
                 .get("/audit", overview::audit)
                 .get(scope, scopes::scope)
                 .get(scope + "/memory.md", scopes::memoryFile)
