@@ -144,6 +144,19 @@ class SemanticRecallIT extends Deployments {
     }
 
     @Test
+    void aTextWithNothingToEmbedHoldsUpNoOtherFact() {
+        // control characters alone: the model's tokenizer trims them away and refuses the text, not its batch
+        Api.Reply written = api.post(path(SCOPE, "facts:batch"),
+                "{\"facts\":[{\"content\":\"\\u0001\\u0002\\u0003\"},{\"content\":\"Prefers Python\"}]}");
+        assertEquals(200, written.status(), written::toString);
+        assertEquals(2, written.json().getInt("created"), written::toString);
+        awaitEmbedded(SCOPE, 1);
+        assertEquals(1, api.get(path(SCOPE, "stats")).json().getInt("embedded_facts"));
+        assertEquals("Prefers Python", recall(SCOPE, "which language").getJsonArray("items").getJsonObject(0)
+                .getJsonObject("fact").getString("content"));
+    }
+
+    @Test
     void healthNamesTheProviderModelAndBacklog() {
         JsonObject embeddings = api.as(null).get("health").json().getJsonArray("checks").stream().map(JsonValue::asJsonObject)
                 .filter(check -> check.getString("name").equals("embeddings")).findFirst().orElseThrow();

@@ -118,8 +118,9 @@ public class EmbeddingBacklog {
     }
 
     /**
-     * The texts to embed for the claims. A claim whose fact is gone, whose tries are used up, or whose vector
-     * of this model already holds the same text, is done here and now: its queue entry is removed.
+     * The texts to embed for the claims. A claim whose fact is gone, whose tries are used up, whose vector of
+     * this model already holds the same text, or whose text has nothing to embed, is done here and now: its
+     * queue entry is removed.
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public List<Text> texts(List<Claim> claims, String model) {
@@ -138,7 +139,8 @@ public class EmbeddingBacklog {
                     }
                     String text = fact[0] == null || fact[0].isBlank() ? fact[1] : fact[0] + ". " + fact[1];
                     String hash = sha256(text);
-                    if (hash.equals(stored.get(claim.factId()))) {
+                    // trim(), as the models' tokenizers do: a text of control characters alone has nothing to embed
+                    if (hash.equals(stored.get(claim.factId())) || text.trim().isEmpty()) {
                         done.add(claim);
                     } else {
                         texts.add(new Text(claim, text, hash));

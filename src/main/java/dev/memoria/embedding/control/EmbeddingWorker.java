@@ -100,14 +100,53 @@ public class EmbeddingWorker {
             if (texts.isEmpty()) {
                 continue;
             }
-            List<float[]> vectors = model.embed(texts.stream().map(EmbeddingBacklog.Text::text).toList());
+            List<float[]> vectors = embed(model, texts);
             Map<List<String>, List<Integer>> byScope = new LinkedHashMap<>();
             for (int i = 0; i < texts.size(); i++) {
                 EmbeddingBacklog.Claim claim = texts.get(i).claim();
                 byScope.computeIfAbsent(List.of(claim.tenant(), claim.scope()), scope -> new ArrayList<>()).add(i);
             }
-            byScope.forEach((scope, indexes) -> embedded.addAndGet(backlog.store(scope.get(0), scope.get(1),
-                    indexes.stream().map(texts::get).toList(), indexes.stream().map(vectors::get).toList(), model.id())));
+            byScope.forEach((scope, indexes) -> {
+                List<Integer> made = indexes.stream().filter(i -> vectors.get(i) != null).toList();
+                if (!made.isEmpty()) {
+                    embedded.addAndGet(backlog.store(scope.get(0), scope.get(1), made.stream().map(texts::get).toList(),
+                            made.stream().map(vectors::get).toList(), model.id()));
+                }
+            });
         }
+    }
+
+    /**
+     * The batch's vectors; when the batch fails, each text is embedded alone, so one text the model refuses keeps
+     * only its own claim back (null here: it is tried again when its lease ends, then dropped), not its batch's.
+     */
+    private static List<float[]> embed(EmbeddingModel model, List<EmbeddingBacklog.Text> texts) {
+        try {
+            return model.embed(texts.stream().map(EmbeddingBacklog.Text::text).toList());
+        } catch (EmbeddingFailed failed) {
+            if (texts.size() == 1) {
+                throw failed;
+            }
+        }
+        List<float[]> vectors = new ArrayList<>();
+        EmbeddingFailed last = null;
+        for (EmbeddingBacklog.Text text : texts) {
+            try {
+                vectors.add(model.embed(List.of(text.text())).get(0));
+            } catch (EmbeddingFailed failed) {
+                vectors.add(null);
+                last = failed;
+                if (vectors.size() == 2 && vectors.get(0) == null) {
+                    throw failed; // the model itself fails (an endpoint down): every claim waits for its lease
+                }
+            }
+        }
+        if (vectors.stream().allMatch(java.util.Objects::isNull)) {
+            throw last;
+        }
+        if (last != null) {
+            LOG.log(Level.WARNING, "Embeddings: the model refused a text; it waits for its next try", last);
+        }
+        return vectors;
     }
 }
