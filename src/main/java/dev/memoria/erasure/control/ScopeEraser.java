@@ -39,6 +39,8 @@ import java.util.Map;
 @ApplicationScoped
 public class ScopeEraser {
 
+    private static final ErasureReceipt.Erased NOTHING = new ErasureReceipt.Erased(0, 0, 0, 0, null);
+
     @Inject
     TenantEntityManager db;
 
@@ -60,7 +62,9 @@ public class ScopeEraser {
     /** All of the scope. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ErasureReceipt.Erased eraseScope(String scope, MessageDigest digest) {
-        scopes.touch(Scope.of(scope), Timestamps.now()); // locks the scope: no writer adds to it meanwhile
+        if (!scopes.lockExisting(Scope.of(scope))) { // locked, no writer adds to it meanwhile; or already erased
+            return NOTHING;
+        }
         long factCount = digest(digest, "SELECT content FROM fact WHERE tenant_id = ? AND scope_name = ? ORDER BY id", scope);
         long logCount = digest(digest, "SELECT content FROM daily_log_entry WHERE tenant_id = ? AND scope_name = ? ORDER BY id", scope);
         long snapshotFacts = digest(digest, "SELECT sf.content FROM snapshot_fact sf JOIN snapshot s ON s.tenant_id = sf.tenant_id"
@@ -80,7 +84,9 @@ public class ScopeEraser {
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ErasureReceipt.Erased eraseContaining(String scope, String text, MessageDigest digest) {
         String pattern = "%" + Tags.escapeLike(text.toLowerCase(Locale.ROOT)) + "%";
-        scopes.touch(Scope.of(scope), Timestamps.now());
+        if (!scopes.lockExisting(Scope.of(scope))) {
+            return NOTHING;
+        }
         Map<String, String> matching = rows("SELECT id, content FROM fact WHERE tenant_id = ? AND scope_name = ?"
                 + " AND LOWER(content) LIKE ? ESCAPE '\\' ORDER BY id", scope, pattern);
         matching.values().forEach(content -> feed(digest, content));

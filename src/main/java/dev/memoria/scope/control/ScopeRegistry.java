@@ -52,6 +52,16 @@ public class ScopeRegistry {
         }
     }
 
+    /**
+     * Locks an existing scope's row as every writer of the scope does, without creating or touching it; false
+     * when the scope is gone (an erasure that ran meanwhile).
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean lockExisting(Scope scope) {
+        return db.get().createNativeQuery("UPDATE memory_scope SET updated_at = updated_at WHERE tenant_id = ? AND scope_name = ?")
+                .setParameter(1, db.tenantId()).setParameter(2, scope.value()).executeUpdate() > 0;
+    }
+
     private int update(Scope scope, Instant now) {
         return db.get().createNativeQuery("UPDATE memory_scope SET updated_at = ? WHERE tenant_id = ? AND scope_name = ?")
                 .setParameter(1, Timestamp.from(now)).setParameter(2, db.tenantId()).setParameter(3, scope.value())
