@@ -178,7 +178,10 @@ class HostileInputIT extends Deployments {
                 new String[]{"PUT", "/api/v1/tenant/settings", "{\"max_log_days\":$V}"},
                 new String[]{"PUT", "/api/v1/tenant/settings", "{\"dedupe_threshold\":$V,\"max_facts_per_scope\":$V}"},
                 new String[]{"PUT", "/api/v1/tenant/settings", "$V"},
-                new String[]{"POST", S + "/snapshots", "{\"name\":$V}"});
+                new String[]{"POST", S + "/snapshots", "{\"name\":$V}"},
+                // erasures that, if a value were accepted, still match nothing the fixture holds
+                new String[]{"POST", "/api/v1/erasures", "{\"subject\":$V,\"content_contains\":\"no such text zq\"}"},
+                new String[]{"POST", "/api/v1/erasures", "{\"subject\":\"user:nobody-zq\",\"content_contains\":$V}"});
     }
 
     // ---------------------------------------------------------------- the families
@@ -356,7 +359,7 @@ class HostileInputIT extends Deployments {
                 S + "/snapshots/$S/diff", S + "/logs/$S", "/api/v1/scopes/$S/recall?q=x", "/api/v1/scopes/$S/context",
                 "/api/v1/scopes/$S/memory.md", "/api/v1/scopes/$S/learn", "/api/v1/scopes/$S/tool-calls",
                 "/api/v1/scopes/$S/stats", "/api/v1/scopes/$S/decay", "/api/v1/$S", "/api/v1/$S/scopes", "/$S",
-                "/api//v1/scopes/" + SCOPE + "/facts", "/api/v1/scopes/" + SCOPE + "//facts", "/mcp/$S", "/api/v1;x=y/scopes");
+                "/api//v1/scopes/" + SCOPE + "/facts", "/api/v1/scopes/" + SCOPE + "//facts", "/mcp/$S", "/api/v1;x=y/scopes", "/api/v1/erasures/$S");
         run("paths and methods", (random, i) -> {
             String m = next(method, random);
             String path = next(shape, random).replace("$S", next(segment, random));
@@ -387,6 +390,7 @@ class HostileInputIT extends Deployments {
                 new String[]{"DELETE", S + "/facts/" + f.factId(), null}, new String[]{"DELETE", S + "/facts/by-key/seed.key", null},
                 new String[]{"DELETE", "/api/v1/scopes/user:gone", null}, new String[]{"GET", "/api/v1/whoami", null},
                 new String[]{"POST", S + "/snapshots/base/restore", null},
+                new String[]{"POST", "/api/v1/erasures", "{\"subject\":\"user:nobody-zq\"}"},
                 new String[]{"POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}"});
         run("tokens", (random, i) -> {
             Map<String, Object> claims = Tokens.claims(f.tenant(), Tokens.ALL_ROLES);
