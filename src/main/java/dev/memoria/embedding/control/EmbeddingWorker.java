@@ -120,7 +120,7 @@ public class EmbeddingWorker {
      * The batch's vectors; when the batch fails, each text is embedded alone, so one text the model refuses keeps
      * only its own claim back (null here: it is tried again when its lease ends, then dropped), not its batch's.
      */
-    private static List<float[]> embed(EmbeddingModel model, List<EmbeddingBacklog.Text> texts) {
+    static List<float[]> embed(EmbeddingModel model, List<EmbeddingBacklog.Text> texts) {
         try {
             return model.embed(texts.stream().map(EmbeddingBacklog.Text::text).toList());
         } catch (EmbeddingFailed failed) {
