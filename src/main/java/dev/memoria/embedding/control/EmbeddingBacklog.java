@@ -63,19 +63,23 @@ public class EmbeddingBacklog {
         }
     }
 
-    /** Servers sharing the database each take other rows: SKIP LOCKED passes over rows another claim holds. */
+    /**
+     * Servers sharing the database each take other rows: SKIP LOCKED passes over rows another claim holds. The
+     * due rows are a materialized CTE, selected and locked once: as a subquery joined to the UPDATE, a backlog
+     * of 100,000 facts had one claim run for minutes, locking tens of thousands of rows for 64.
+     */
     private static List<Claim> claimOnPostgres(Connection connection, String server, String model, int max, Timestamp now,
                                                Timestamp until) throws SQLException {
-        try (PreparedStatement claim = connection.prepareStatement("UPDATE embedding_queue q SET claimed_by = ?,"
-                + " claimed_until = ?, attempts = q.attempts + 1 FROM (SELECT fact_id, tenant_id FROM embedding_queue"
-                + " WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at LIMIT ?"
-                + " FOR UPDATE SKIP LOCKED) due WHERE q.fact_id = due.fact_id AND q.tenant_id = due.tenant_id AND q.model = ?"
-                + " RETURNING q.tenant_id, q.fact_id, q.model, q.scope_name, q.queued_at")) {
-            claim.setString(1, server);
-            claim.setTimestamp(2, until);
-            claim.setString(3, model);
-            claim.setTimestamp(4, now);
-            claim.setInt(5, max);
+        try (PreparedStatement claim = connection.prepareStatement("WITH due AS MATERIALIZED (SELECT fact_id, tenant_id"
+                + " FROM embedding_queue WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at"
+                + " LIMIT ? FOR UPDATE SKIP LOCKED) UPDATE embedding_queue q SET claimed_by = ?, claimed_until = ?,"
+                + " attempts = q.attempts + 1 FROM due WHERE q.fact_id = due.fact_id AND q.tenant_id = due.tenant_id"
+                + " AND q.model = ? RETURNING q.tenant_id, q.fact_id, q.model, q.scope_name, q.queued_at")) {
+            claim.setString(1, model);
+            claim.setTimestamp(2, now);
+            claim.setInt(3, max);
+            claim.setString(4, server);
+            claim.setTimestamp(5, until);
             claim.setString(6, model);
             return claims(claim.executeQuery());
         }
