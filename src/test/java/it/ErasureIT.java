@@ -127,6 +127,8 @@ class ErasureIT extends Deployments {
         assertProblem(api.post("api/v1/erasures", "{\"subject\":42}"), 400);
         assertProblem(api.post("api/v1/erasures", "{\"subject\":\"user:7\",\"scope\":\"x\"}"), 400);
         assertProblem(api.post("api/v1/erasures", "{\"content_contains\":\"   \"}"), 400);
+        assertProblem(api.post("api/v1/erasures", "{\"content_contains\":\"a\\u0000b\"}"), 400);
+        assertProblem(api.post("api/v1/erasures", "{\"content_contains\":\"\\udc00\"}"), 400);
         assertProblem(api.as(Tokens.token(tenant, List.of("memory.write"))).post("api/v1/erasures", "{\"subject\":\"user:7\"}"), 403);
         assertProblem(api.get("api/v1/erasures/no-such-erasure"), 404);
         assertEquals(1, api.get(path("user:7", "facts")).items().size(), "nothing was erased");

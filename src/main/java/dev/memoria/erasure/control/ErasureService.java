@@ -127,6 +127,10 @@ public class ErasureService {
         if (contentContains != null && (contentContains.isBlank() || contentContains.length() > MAX_TEXT)) {
             throw ProblemException.invalid("content_contains", "must be 1-" + MAX_TEXT + " characters, not only spaces");
         }
+        if (contentContains != null && !isStorableText(contentContains)) {
+            // PostgreSQL's text holds no NUL, and a lone surrogate is no character: no fact can contain either
+            throw ProblemException.invalid("content_contains", "must not contain NUL characters or unpaired surrogates");
+        }
         if (subject == null) {
             return Optional.empty();
         }
@@ -135,6 +139,21 @@ public class ErasureService {
             throw ProblemException.invalid("subject", problem);
         }
         return Optional.of(Scope.of(subject));
+    }
+
+    static boolean isStorableText(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == 0) {
+                return false;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static MessageDigest sha256() {
