@@ -44,9 +44,6 @@ public class EmbeddingBackfill {
     SqlDialect dialect;
 
     @Inject
-    Embeddings embeddings;
-
-    @Inject
     EmbeddingModels models;
 
     /** Every tenant's facts without a vector of the model (by the worker, when its server starts to say it uses the model). */
