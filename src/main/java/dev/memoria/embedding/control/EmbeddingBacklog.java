@@ -278,67 +278,48 @@ public class EmbeddingBacklog {
 
     /** The claimed facts that still exist: id to {title, content}. */
     private static Map<String, String[]> facts(Connection connection, String tenant, List<Claim> claims) throws SQLException {
-        Map<String, String[]> facts = new HashMap<>();
-        for (List<Claim> chunk : InLists.of(claims)) {
-            try (PreparedStatement read = connection.prepareStatement("SELECT id, title, content FROM fact WHERE id IN ("
-                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ") AND tenant_id = ?")) {
-                int parameter = 1;
-                for (Claim claim : chunk) {
-                    read.setString(parameter++, claim.factId());
-                }
-                read.setString(parameter, tenant);
-                try (ResultSet row = read.executeQuery()) {
-                    while (row.next()) {
-                        facts.put(row.getString(1), new String[]{row.getString(2), row.getString(3)});
-                    }
-                }
-            }
-        }
-        return facts;
+        return byFactId(connection, "SELECT id, title, content FROM fact WHERE id IN (%s) AND tenant_id = ?", claims,
+                List.of(tenant), row -> new String[]{row.getString(2), row.getString(3)});
     }
 
     private static Map<String, String> storedHashes(Connection connection, String tenant, List<Claim> claims, String model)
             throws SQLException {
-        Map<String, String> hashes = new HashMap<>();
-        for (List<Claim> chunk : InLists.of(claims)) {
-            try (PreparedStatement read = connection.prepareStatement("SELECT fact_id, text_hash FROM fact_vector WHERE fact_id IN ("
-                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ") AND tenant_id = ? AND model = ?")) {
-                int parameter = 1;
-                for (Claim claim : chunk) {
-                    read.setString(parameter++, claim.factId());
-                }
-                read.setString(parameter++, tenant);
-                read.setString(parameter, model);
-                try (ResultSet row = read.executeQuery()) {
-                    while (row.next()) {
-                        hashes.put(row.getString(1), row.getString(2));
-                    }
-                }
-            }
-        }
-        return hashes;
+        return byFactId(connection, "SELECT fact_id, text_hash FROM fact_vector WHERE fact_id IN (%s) AND tenant_id = ? AND model = ?",
+                claims, List.of(tenant, model), row -> row.getString(2));
     }
 
     private static Map<String, Integer> attempts(Connection connection, String tenant, List<Claim> claims, String model)
             throws SQLException {
-        Map<String, Integer> attempts = new HashMap<>();
+        return byFactId(connection, "SELECT fact_id, attempts FROM embedding_queue WHERE fact_id IN (%s) AND tenant_id = ? AND model = ?",
+                claims, List.of(tenant, model), row -> row.getInt(2));
+    }
+
+    private interface RowValue<T> {
+        T read(ResultSet row) throws SQLException;
+    }
+
+    /** Runs {@code sql} (its IN list at %s, then {@code after}'s parameters) over the claims' fact ids, a chunk at a time. */
+    private static <T> Map<String, T> byFactId(Connection connection, String sql, List<Claim> claims, List<String> after,
+                                               RowValue<T> value) throws SQLException {
+        Map<String, T> values = new HashMap<>();
         for (List<Claim> chunk : InLists.of(claims)) {
-            try (PreparedStatement read = connection.prepareStatement("SELECT fact_id, attempts FROM embedding_queue WHERE fact_id IN ("
-                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ") AND tenant_id = ? AND model = ?")) {
+            try (PreparedStatement read = connection.prepareStatement(
+                    String.format(sql, String.join(", ", Collections.nCopies(chunk.size(), "?"))))) {
                 int parameter = 1;
                 for (Claim claim : chunk) {
                     read.setString(parameter++, claim.factId());
                 }
-                read.setString(parameter++, tenant);
-                read.setString(parameter, model);
+                for (String each : after) {
+                    read.setString(parameter++, each);
+                }
                 try (ResultSet row = read.executeQuery()) {
                     while (row.next()) {
-                        attempts.put(row.getString(1), row.getInt(2));
+                        values.put(row.getString(1), value.read(row));
                     }
                 }
             }
         }
-        return attempts;
+        return values;
     }
 
     static Map<String, List<Claim>> byTenant(List<Claim> claims) {
