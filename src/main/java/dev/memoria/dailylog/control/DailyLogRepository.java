@@ -1,9 +1,11 @@
 package dev.memoria.dailylog.control;
 
 import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.Query;
@@ -13,8 +15,11 @@ import java.sql.Date;
 import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /** The daily logs of the current tenant. */
@@ -37,6 +42,34 @@ public class DailyLogRepository {
         bulk.insert("daily_log_entry", scope, COLUMNS, entries.stream().map(entry -> new Object[]{entry.id(),
                 Date.valueOf(entry.day()), Timestamp.from(entry.loggedAt()), entry.category(), entry.content(),
                 entry.persistent(), entry.factId()}).toList());
+    }
+
+    /**
+     * A page of the tenant's entries in id order after {@code afterId} (null: from the first), limited to
+     * {@code below} and the scopes under it when given: an export reads the tenant in such pages.
+     */
+    public List<DailyLogEntry> tenantPage(Scope below, String afterId, int limit) {
+        TypedQuery<DailyLogEntry> query = db.get().createQuery("SELECT e FROM DailyLogEntry e WHERE 1 = 1"
+                + (afterId == null ? "" : " AND e.id > :after")
+                + (below == null ? "" : " AND (e.scopeName = :scope OR e.scopeName LIKE :under ESCAPE '\\')")
+                + " ORDER BY e.id", DailyLogEntry.class);
+        if (afterId != null) {
+            query.setParameter("after", afterId);
+        }
+        if (below != null) {
+            query.setParameter("scope", below.value()).setParameter("under", Tags.escapeLike(below.value()) + ":%");
+        }
+        return query.setMaxResults(limit).getResultList();
+    }
+
+    /** Which of these entry ids the tenant holds already. */
+    public Set<String> existingIds(Collection<String> ids) {
+        Set<String> existing = new HashSet<>();
+        for (List<String> chunk : InLists.of(ids)) {
+            existing.addAll(db.get().createQuery("SELECT e.id FROM DailyLogEntry e WHERE e.id IN :ids", String.class)
+                    .setParameter("ids", chunk).getResultList());
+        }
+        return existing;
     }
 
     /** Entries from {@code since} on, newest first. */

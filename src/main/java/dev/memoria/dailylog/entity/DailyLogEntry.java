@@ -49,7 +49,13 @@ public class DailyLogEntry {
 
     public DailyLogEntry(String scopeName, Instant loggedAt, String category, String content,
                          boolean persistent, String factId) {
-        this.id = TimeOrderedIds.next();
+        this(TimeOrderedIds.next(), scopeName, loggedAt, category, content, persistent, factId);
+    }
+
+    /** An entry under a known id: one an import brings back. */
+    public DailyLogEntry(String id, String scopeName, Instant loggedAt, String category, String content,
+                         boolean persistent, String factId) {
+        this.id = id;
         this.scopeName = scopeName;
         this.loggedAt = loggedAt;
         this.day = LocalDate.ofInstant(loggedAt, ZoneOffset.UTC);

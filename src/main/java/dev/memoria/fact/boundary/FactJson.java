@@ -29,6 +29,11 @@ public final class FactJson {
     }
 
     public static JsonObjectBuilder builder(FactView fact, Instant now) {
+        return stored(fact).add("retention", round(fact.retention(now)));
+    }
+
+    /** Every field but the derived retention, which changes by the hour: the fact as an export keeps it. */
+    public static JsonObjectBuilder stored(FactView fact) {
         JsonObjectBuilder json = Jsons.createObjectBuilder()
                 .add("id", fact.id())
                 .add("scope", fact.scopeName());
@@ -45,12 +50,11 @@ public final class FactJson {
                 .add("updated_at", Timestamps.format(fact.updatedAt()));
         addNullable(json, "last_accessed_at", Timestamps.format(fact.lastAccessedAt()));
         json.add("access_count", fact.accessCount());
-        addNullable(json, "expires_at", Timestamps.format(fact.expiresAt()));
-        return json.add("retention", round(fact.retention(now)));
+        return addNullable(json, "expires_at", Timestamps.format(fact.expiresAt()));
     }
 
     /** Importance steps of 0.05 must not print as 0.6000000000000001. */
-    static double round(double value) {
+    public static double round(double value) {
         return Math.round(value * 1e9) / 1e9;
     }
 }

@@ -85,7 +85,8 @@ public final class FactInput {
         return input;
     }
 
-    static FactInput read(JsonValue body, Mode mode, String path, List<FieldError> errors) {
+    /** Reads what it can, adding every problem to {@code errors} instead of throwing: a caller that checks more fields. */
+    public static FactInput read(JsonValue body, Mode mode, String path, List<FieldError> errors) {
         FactInput input = new FactInput();
         if (!(body instanceof JsonObject json)) {
             errors.add(new FieldError(path.isEmpty() ? "body" : path.substring(0, path.length() - 1), "must be a JSON object"));

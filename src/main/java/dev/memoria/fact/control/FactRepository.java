@@ -161,6 +161,44 @@ public class FactRepository {
         return found;
     }
 
+    /**
+     * A page of the tenant's live facts in id order after {@code afterId} (null: from the first), limited to
+     * {@code below} and the scopes under it when given: an export reads the tenant in such pages.
+     */
+    public List<Fact> tenantPage(Scope below, String afterId, int limit, Instant now) {
+        TypedQuery<Fact> query = db.get().createQuery("SELECT f FROM Fact f WHERE (f.expiresAt IS NULL OR f.expiresAt > :now)"
+                + (afterId == null ? "" : " AND f.id > :after")
+                + (below == null ? "" : " AND (f.scopeName = :scope OR f.scopeName LIKE :under ESCAPE '\\')")
+                + " ORDER BY f.id", Fact.class).setParameter("now", now);
+        if (afterId != null) {
+            query.setParameter("after", afterId);
+        }
+        if (below != null) {
+            query.setParameter("scope", below.value()).setParameter("under", Tags.escapeLike(below.value()) + ":%");
+        }
+        return query.setMaxResults(limit).getResultList();
+    }
+
+    /** The rows of the tenant with these ids, in any scope, expired or not. */
+    public List<Fact> everyRowOfTenant(Collection<String> ids) {
+        List<Fact> found = new ArrayList<>(ids.size());
+        for (List<String> chunk : InLists.of(ids)) {
+            found.addAll(db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids", Fact.class)
+                    .setParameter("ids", chunk).getResultList());
+        }
+        return found;
+    }
+
+    /** The rows of the scope holding these keys, expired or not. */
+    public List<Fact> keyHolders(Scope scope, Collection<String> keys) {
+        List<Fact> found = new ArrayList<>(keys.size());
+        for (List<String> chunk : InLists.of(keys)) {
+            found.addAll(db.get().createQuery("SELECT f FROM Fact f WHERE f.scopeName = :scope AND f.key IN :keys", Fact.class)
+                    .setParameter("scope", scope.value()).setParameter("keys", chunk).getResultList());
+        }
+        return found;
+    }
+
     /** Every row of the scope, expired or not, as eviction ranks it: one light row a fact, through plain JDBC. */
     public List<FactStanding> standings(Scope scope) {
         String sql = "SELECT id, persistent, importance, access_count, created_at, last_accessed_at, expires_at"

@@ -131,6 +131,28 @@ public class Fact implements FactView {
         }
     }
 
+    /**
+     * Takes every stored field of {@code row} but the id: an import that brings a changed copy of this fact.
+     * The keyword index's own columns stay until it indexes the fact again.
+     */
+    public void overwrite(Row row) {
+        scopeName = row.scopeName();
+        key = row.key();
+        title = row.title();
+        content = row.content();
+        category = row.category();
+        type = row.type();
+        importance = row.importance();
+        persistent = row.persistent();
+        tags = row.tags();
+        source = row.source();
+        createdAt = row.createdAt();
+        updatedAt = row.updatedAt();
+        lastAccessedAt = row.lastAccessedAt();
+        accessCount = row.accessCount();
+        expiresAt = row.expiresAt();
+    }
+
     /** The fact's columns, for a batch write that inserts new facts without EclipseLink. */
     public Row row() {
         return new Row(id, scopeName, key, title, content, category, type, importance, persistent, tags, source,

@@ -23,12 +23,22 @@ public class BodySizeLimit implements ContainerRequestFilter {
     @ConfigProperty(name = "memoria.max.body.bytes", defaultValue = "16777216")
     long maxBytes;
 
+    /** A tenant import is streamed to disk, never held in memory: it may be as large as a tenant's export. */
+    @Inject
+    @ConfigProperty(name = "memoria.max.import.bytes", defaultValue = "8589934592")
+    long maxImportBytes;
+
     @Override
     public void filter(ContainerRequestContext request) {
-        if (declaredLength(request) > maxBytes) {
-            throw tooLarge();
+        long limit = isImport(request) ? maxImportBytes : maxBytes;
+        if (declaredLength(request) > limit) {
+            throw tooLarge(limit);
         }
-        request.setEntityStream(new LimitedStream(request.getEntityStream(), maxBytes));
+        request.setEntityStream(new LimitedStream(request.getEntityStream(), limit));
+    }
+
+    private static boolean isImport(ContainerRequestContext request) {
+        return "POST".equals(request.getMethod()) && request.getUriInfo().getPath().replaceFirst("^/", "").equals("import");
     }
 
     /**
@@ -49,15 +59,17 @@ public class BodySizeLimit implements ContainerRequestFilter {
         return length;
     }
 
-    private ProblemException tooLarge() {
-        return ProblemException.payloadTooLarge("The request body is larger than " + maxBytes + " bytes.");
+    private static ProblemException tooLarge(long limit) {
+        return ProblemException.payloadTooLarge("The request body is larger than " + limit + " bytes.");
     }
 
-    private final class LimitedStream extends FilterInputStream {
+    private static final class LimitedStream extends FilterInputStream {
+        private final long limit;
         private long remaining;
 
         LimitedStream(InputStream in, long limit) {
             super(in);
+            this.limit = limit;
             this.remaining = limit;
         }
 
@@ -65,7 +77,7 @@ public class BodySizeLimit implements ContainerRequestFilter {
         public int read() throws IOException {
             int b = super.read();
             if (b >= 0 && --remaining < 0) {
-                throw tooLarge();
+                throw tooLarge(limit);
             }
             return b;
         }
@@ -74,7 +86,7 @@ public class BodySizeLimit implements ContainerRequestFilter {
         public int read(byte[] buffer, int offset, int length) throws IOException {
             int n = super.read(buffer, offset, length);
             if (n > 0 && (remaining -= n) < 0) {
-                throw tooLarge();
+                throw tooLarge(limit);
             }
             return n;
         }

@@ -32,6 +32,11 @@ public class ProblemException extends RuntimeException {
         return new ProblemException(400, "validation", "Invalid input", detail, errors);
     }
 
+    /** A 400 whose detail sums the errors up in the caller's words. */
+    public static ProblemException invalid(String detail, List<FieldError> errors) {
+        return new ProblemException(400, "validation", "Invalid input", detail, errors);
+    }
+
     public static ProblemException invalid(String field, String message) {
         return invalid(List.of(new FieldError(field, message)));
     }

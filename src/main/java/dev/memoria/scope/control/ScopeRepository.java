@@ -1,6 +1,7 @@
 package dev.memoria.scope.control;
 
 import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,8 +11,11 @@ import jakarta.persistence.Query;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** The scopes of the current tenant with their counts. Native SQL: tenant_id is bound explicitly. */
 @ApplicationScoped
@@ -64,6 +68,23 @@ public class ScopeRepository {
                     count(columns[4]), ((Timestamp) columns[1]).toInstant()));
         }
         return summaries;
+    }
+
+    /** Which of these scopes the tenant has already. */
+    public Set<String> existing(Collection<String> names) {
+        Set<String> existing = new HashSet<>();
+        for (List<String> chunk : InLists.of(names)) {
+            Query query = db.get().createNativeQuery("SELECT scope_name FROM memory_scope WHERE tenant_id = ?1 AND scope_name IN ("
+                    + java.util.stream.IntStream.range(0, chunk.size()).mapToObj(i -> "?" + (i + 2))
+                    .collect(java.util.stream.Collectors.joining(", ")) + ")").setParameter(1, db.tenantId());
+            for (int i = 0; i < chunk.size(); i++) {
+                query.setParameter(i + 2, chunk.get(i));
+            }
+            for (Object name : query.getResultList()) {
+                existing.add((String) name);
+            }
+        }
+        return existing;
     }
 
     private static long count(Object value) {

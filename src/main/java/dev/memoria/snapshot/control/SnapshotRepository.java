@@ -1,12 +1,16 @@
 package dev.memoria.snapshot.control;
 
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.fact.entity.FactView;
 import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.BulkWrites;
 import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
 import dev.memoria.snapshot.entity.SnapshotFact;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.TypedQuery;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -27,6 +31,9 @@ public class SnapshotRepository {
 
     @Inject
     TenantEntityManager db;
+
+    @Inject
+    BulkWrites bulk;
 
     public Optional<Snapshot> find(String scope, String name) {
         return db.get().createQuery("SELECT s FROM Snapshot s WHERE s.scopeName = :scope AND s.name = :name", Snapshot.class)
@@ -54,6 +61,43 @@ public class SnapshotRepository {
                 .executeUpdate();
         snapshot.factCount(copied);
         return copied;
+    }
+
+    /**
+     * Saves the snapshot with the given fact copies (an import's): nothing is read from the live facts. Returns
+     * how many were saved.
+     */
+    public int saveWithFacts(Snapshot snapshot, List<? extends FactView> copies) {
+        snapshot.factCount(copies.size());
+        db.get().persist(snapshot);
+        List<Object[]> rows = new ArrayList<>(copies.size());
+        for (FactView fact : copies) {
+            rows.add(new Object[]{fact.id(), fact.key(), fact.title(), fact.content(), fact.category(), fact.type().name(),
+                    fact.importance(), fact.persistent(), Tags.encode(fact.tags()), fact.source(),
+                    timestamp(fact.createdAt()), timestamp(fact.updatedAt()), timestamp(fact.lastAccessedAt()),
+                    fact.accessCount(), timestamp(fact.expiresAt())});
+        }
+        bulk.asBatch("INSERT INTO snapshot_fact (tenant_id, snapshot_id, fact_id, " + COLUMNS + ") VALUES (?, ?, "
+                + String.join(", ", java.util.Collections.nCopies(15, "?")) + ")", List.of(db.tenantId(), snapshot.id()), rows);
+        return copies.size();
+    }
+
+    /**
+     * A page of the tenant's snapshots in id order after {@code afterId} (null: from the first), limited to
+     * {@code below} and the scopes under it when given: an export reads the tenant in such pages.
+     */
+    public List<Snapshot> tenantPage(Scope below, String afterId, int limit) {
+        TypedQuery<Snapshot> query = db.get().createQuery("SELECT s FROM Snapshot s WHERE 1 = 1"
+                + (afterId == null ? "" : " AND s.id > :after")
+                + (below == null ? "" : " AND (s.scopeName = :scope OR s.scopeName LIKE :under ESCAPE '\\')")
+                + " ORDER BY s.id", Snapshot.class);
+        if (afterId != null) {
+            query.setParameter("after", afterId);
+        }
+        if (below != null) {
+            query.setParameter("scope", below.value()).setParameter("under", Tags.escapeLike(below.value()) + ":%");
+        }
+        return query.setMaxResults(limit).getResultList();
     }
 
     public void delete(Snapshot snapshot) {
@@ -96,6 +140,10 @@ public class SnapshotRepository {
 
     private static boolean bool(Object value) {
         return value instanceof Boolean b ? b : ((Number) value).intValue() != 0;
+    }
+
+    private static Timestamp timestamp(Instant instant) {
+        return instant == null ? null : Timestamp.from(instant);
     }
 
     private static Instant instant(Object value) {

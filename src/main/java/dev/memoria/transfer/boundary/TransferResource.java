@@ -1,0 +1,133 @@
+package dev.memoria.transfer.boundary;
+
+import dev.memoria.dailylog.boundary.DailyLogResource;
+import dev.memoria.fact.boundary.FactJson;
+import dev.memoria.platform.boundary.JsonFields;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
+import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.snapshot.entity.SnapshotFact;
+import dev.memoria.transfer.control.TenantExport;
+import dev.memoria.transfer.control.TenantImport;
+import dev.memoria.transfer.entity.ImportCounts;
+import dev.memoria.transfer.entity.ImportCounts.Kind;
+import dev.memoria.transfer.entity.ImportCounts.Outcome;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.io.BufferedWriter;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+
+/** A tenant as one NDJSON file and back: to move it between servers or databases, or to keep a portable backup. */
+@Path("/")
+@Tag(name = "Export and import", description = "A tenant's facts, daily logs and snapshots as JSON lines")
+public class TransferResource {
+
+    private static final String NDJSON = DailyLogResource.NDJSON;
+
+    @Inject
+    TenantExport export;
+
+    @Inject
+    TenantImport tenantImport;
+
+    @GET
+    @Path("export")
+    @Produces(NDJSON)
+    @RolesAllowed(Roles.ADMIN)
+    @Operation(summary = "Export the tenant as JSON lines: every fact, then every log entry, then every snapshot",
+            description = "Streamed; one object a line with 'kind' fact, log or snapshot. scope_prefix limits it to a "
+                    + "scope and the scopes below it. Expired facts are left out.")
+    public Response exportTenant(@QueryParam("scope_prefix") String scopePrefix) {
+        Scope below = scopePrefix == null || scopePrefix.isEmpty() ? null : prefix(scopePrefix);
+        StreamingOutput body = out -> {
+            Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
+            export.facts(below, fact -> line(lines, Jsons.createObjectBuilder().add("kind", "fact")
+                    .addAll(FactJson.stored(fact))));
+            export.logs(below, entry -> line(lines, JsonFields.addNullable(Jsons.createObjectBuilder()
+                    .add("kind", "log").add("id", entry.id()).add("scope", entry.scopeName())
+                    .add("timestamp", Timestamps.format(entry.loggedAt())).add("category", entry.category())
+                    .add("content", entry.content()).add("persistent", entry.persistent()), "fact_id", entry.factId())));
+            export.snapshots(below, snapshot -> {
+                JsonArrayBuilder facts = Jsons.createArrayBuilder();
+                for (SnapshotFact fact : snapshot.facts()) {
+                    facts.add(FactJson.stored(fact));
+                }
+                line(lines, Jsons.createObjectBuilder().add("kind", "snapshot")
+                        .add("scope", snapshot.snapshot().scopeName()).add("name", snapshot.snapshot().name())
+                        .add("created_at", Timestamps.format(snapshot.snapshot().createdAt())).add("facts", facts));
+            });
+            lines.flush();
+        };
+        return Response.ok(body, NDJSON + ";charset=utf-8").build();
+    }
+
+    @POST
+    @Path("import")
+    @Consumes({NDJSON, "application/jsonl", MediaType.TEXT_PLAIN})
+    @Produces(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.ADMIN)
+    @Operation(summary = "Import an export file into the tenant",
+            description = "Every line is checked before anything is written: a file with a bad line imports nothing "
+                    + "(400, errors name each 'line N'). Facts and log entries are matched by id, snapshots by scope "
+                    + "and name, so importing a file again changes nothing. dry_run=true counts without writing.")
+    public JsonObject importTenant(InputStream body, @QueryParam("dry_run") String dryRun) {
+        TenantImport.Result result = tenantImport.run(body, isTrue("dry_run", dryRun));
+        ImportCounts counts = result.counts();
+        return Jsons.createObjectBuilder()
+                .add("facts", Jsons.createObjectBuilder().add("created", counts.of(Kind.FACT, Outcome.CREATED))
+                        .add("updated", counts.of(Kind.FACT, Outcome.UPDATED))
+                        .add("unchanged", counts.of(Kind.FACT, Outcome.UNCHANGED)))
+                .add("logs", createdAndUnchanged(counts, Kind.LOG))
+                .add("snapshots", createdAndUnchanged(counts, Kind.SNAPSHOT))
+                .add("dry_run", result.dryRun())
+                .build();
+    }
+
+    private static JsonObjectBuilder createdAndUnchanged(ImportCounts counts, Kind kind) {
+        return Jsons.createObjectBuilder().add("created", counts.of(kind, Outcome.CREATED))
+                .add("unchanged", counts.of(kind, Outcome.UNCHANGED));
+    }
+
+    private static void line(Writer lines, JsonObjectBuilder json) throws java.io.IOException {
+        lines.write(json.build().toString());
+        lines.write('\n');
+    }
+
+    private static Scope prefix(String value) {
+        String problem = Scope.problemWith(value);
+        if (problem != null) {
+            throw ProblemException.invalid("scope_prefix", problem);
+        }
+        return Scope.of(value);
+    }
+
+    private static boolean isTrue(String name, String value) {
+        if (value == null || value.isEmpty() || value.equals("false")) {
+            return false;
+        }
+        if (value.equals("true")) {
+            return true;
+        }
+        throw ProblemException.invalid(name, "must be true or false");
+    }
+}

@@ -1,0 +1,86 @@
+package dev.memoria.transfer.control;
+
+import dev.memoria.dailylog.control.DailyLogRepository;
+import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.snapshot.control.SnapshotRepository;
+import dev.memoria.snapshot.entity.Snapshot;
+import dev.memoria.snapshot.entity.SnapshotFact;
+import dev.memoria.tenant.control.TenantContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Reads the current tenant for an export in pages of {@link #PAGE} rows in id order, each page a statement of its
+ * own without a transaction: memory stays bounded at any size, and no lock is held while the client reads.
+ * Only what the token's memory_scopes cover, and no expired fact.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.SUPPORTS)
+public class TenantExport {
+
+    static final int PAGE = 500;
+
+    /** Takes one exported item; may fail writing it out. */
+    public interface Sink<T> {
+        void accept(T item) throws IOException;
+    }
+
+    @Inject
+    FactRepository facts;
+
+    @Inject
+    DailyLogRepository logs;
+
+    @Inject
+    SnapshotRepository snapshots;
+
+    @Inject
+    TenantContext tenant;
+
+    public void facts(Scope below, Sink<Fact> sink) throws IOException {
+        Instant now = Timestamps.now();
+        pages(after -> facts.tenantPage(below, after, PAGE, now), Fact::id, Fact::scopeName, sink);
+    }
+
+    public void logs(Scope below, Sink<DailyLogEntry> sink) throws IOException {
+        pages(after -> logs.tenantPage(below, after, PAGE), DailyLogEntry::id, DailyLogEntry::scopeName, sink);
+    }
+
+    /** Each snapshot with its facts that have not expired since. */
+    public void snapshots(Scope below, Sink<SnapshotWithFacts> sink) throws IOException {
+        Instant now = Timestamps.now();
+        pages(after -> snapshots.tenantPage(below, after, PAGE), Snapshot::id, Snapshot::scopeName,
+                snapshot -> sink.accept(new SnapshotWithFacts(snapshot,
+                        snapshots.facts(snapshot).stream().filter(fact -> !fact.isExpired(now)).toList())));
+    }
+
+    public record SnapshotWithFacts(Snapshot snapshot, List<SnapshotFact> facts) {
+    }
+
+    private <T> void pages(Function<String, List<T>> page, Function<T, String> id, Function<T, String> scope,
+                           Sink<T> sink) throws IOException {
+        String after = null;
+        while (true) {
+            List<T> rows = page.apply(after);
+            for (T row : rows) {
+                if (tenant.canAccess(Scope.of(scope.apply(row)))) {
+                    sink.accept(row);
+                }
+            }
+            if (rows.size() < PAGE) {
+                return;
+            }
+            after = id.apply(rows.get(rows.size() - 1));
+        }
+    }
+}

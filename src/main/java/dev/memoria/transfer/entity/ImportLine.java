@@ -1,0 +1,33 @@
+package dev.memoria.transfer.entity;
+
+import dev.memoria.fact.entity.Fact;
+
+import java.time.Instant;
+import java.util.List;
+
+/** One line of an export file, read and checked: a fact, a daily log entry or a snapshot with its facts. */
+public sealed interface ImportLine {
+
+    /** The line's number in the file, from 1, for the errors that name it. */
+    int number();
+
+    String scope();
+
+    record FactLine(int number, Fact.Row fact) implements ImportLine {
+        @Override
+        public String scope() {
+            return fact.scopeName();
+        }
+    }
+
+    /** A log entry; {@code id} is the exported one, or one derived from the entry's fields when the line had none. */
+    record LogLine(int number, String id, String scope, Instant at, String category, String content, boolean persistent,
+                   String factId) implements ImportLine {
+    }
+
+    record SnapshotLine(int number, String scope, String name, Instant createdAt, List<Fact.Row> facts) implements ImportLine {
+        public SnapshotLine {
+            facts = List.copyOf(facts);
+        }
+    }
+}
