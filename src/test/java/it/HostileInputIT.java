@@ -216,6 +216,34 @@ class HostileInputIT extends Deployments {
 
     @Test
     @Order(2)
+    void importLinesNeverGetA5xxAndRefusalsWriteNothing() {
+        Fixture f = fixture();
+        String fact = "{\"kind\":\"fact\",\"id\":\"0190f5a0-0000-7000-8000-00000000000$N\",\"scope\":\"" + SCOPE + "\","
+                + "\"content\":\"imported probe\",\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\"";
+        List<String> templates = List.of(
+                fact + ",\"content\":$V}", fact.replace("\"content\":\"imported probe\",", "") + ",\"content\":$V}",
+                fact + ",\"importance\":$V,\"tags\":[$V]}", fact + ",\"access_count\":$V}", fact + ",\"expires_at\":$V}",
+                fact + ",\"key\":$V,\"title\":$V}", fact.replace("2026-01-01T00:00:00Z\",\"updated", "\"+$V+\"\",\"updated") + "}",
+                "{\"kind\":\"log\",\"scope\":\"" + SCOPE + "\",\"timestamp\":\"2026-01-01T00:00:00Z\",\"category\":$V,\"content\":$V}",
+                "{\"kind\":\"log\",\"scope\":$V,\"timestamp\":$V,\"category\":\"c\",\"content\":\"x\",\"fact_id\":$V}",
+                "{\"kind\":\"snapshot\",\"scope\":\"" + SCOPE + "\",\"name\":$V,\"created_at\":\"2026-01-01T00:00:00Z\",\"facts\":[]}",
+                "{\"kind\":\"snapshot\",\"scope\":\"" + SCOPE + "\",\"name\":\"imp\",\"created_at\":\"2026-01-01T00:00:00Z\",\"facts\":$V}",
+                "{\"kind\":$V}", "$V");
+        Arbitrary<Integer> template = Arbitraries.integers().between(0, templates.size() - 1);
+        Arbitrary<String> value = hostileValues();
+        Arbitrary<Boolean> dryRun = Arbitraries.of(true, false);
+        run("import lines", (random, i) -> {
+            String v = next(value, random);
+            String line = templates.get(next(template, random)).replace("$N", Integer.toString(i % 10)).replace("$V", v);
+            Map<String, String> headers = json(f);
+            headers.put("Content-Type", "application/x-ndjson");
+            String path = "/api/v1/import" + (next(dryRun, random) ? "?dry_run=true" : "");
+            return new Req("value " + describe(v), "POST", path, headers, (line + "\n").getBytes(StandardCharsets.UTF_8));
+        });
+    }
+
+    @Test
+    @Order(2)
     void mcpMessagesNeverGetA5xxOrAnInternalError() {
         Fixture f = fixture();
         Arbitrary<String> value = hostileValues();
