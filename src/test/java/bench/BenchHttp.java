@@ -66,10 +66,24 @@ final class BenchHttp {
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    static void expect(int status, HttpResponse<String> response) {
+    /** A GET whose body goes to a file. */
+    HttpResponse<Path> download(String path, String bearer, Path file) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofHours(2))
+                .header("Authorization", "Bearer " + bearer).GET().build(), HttpResponse.BodyHandlers.ofFile(file));
+    }
+
+    /** A POST of a file as JSON lines. */
+    HttpResponse<String> upload(String path, String bearer, Path file) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofHours(2))
+                .header("Authorization", "Bearer " + bearer).header("Content-Type", "application/x-ndjson")
+                .POST(HttpRequest.BodyPublishers.ofFile(file)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static void expect(int status, HttpResponse<?> response) {
         if (response.statusCode() != status) {
+            String body = String.valueOf(response.body());
             throw new IllegalStateException(response.request().uri() + " answered " + response.statusCode() + ": "
-                    + response.body().substring(0, Math.min(300, response.body().length())));
+                    + body.substring(0, Math.min(300, body.length())));
         }
     }
 }

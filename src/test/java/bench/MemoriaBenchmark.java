@@ -65,6 +65,10 @@ public final class MemoriaBenchmark {
         if (Boolean.parseBoolean(System.getProperty("bench.standard", "true"))) {
             standard(sizes, background, backgroundTenants, requests, warmup, clients, load);
         }
+        int transferred = Integer.getInteger("bench.transfer.facts", 1_000_000);
+        if (transferred > 0) {
+            transfer(transferred);
+        }
         String erasures = System.getProperty("bench.erasure.sizes", "10000,100000");
         if (!erasures.isBlank()) {
             erasures(Arrays.stream(erasures.split(",")).mapToInt(Integer::parseInt).toArray());
@@ -138,6 +142,109 @@ public final class MemoriaBenchmark {
             expect(201, receipt);
             System.out.printf("  erased a subject of %,d facts (and %,d snapshot copies) in %.1f s: %s%n", size, size,
                     seconds(erasing), receipt.body().replaceAll("\"digest\":\"[0-9a-f]+\"", "\"digest\":…"));
+        }
+    }
+
+    /**
+     * A tenant of {@code total} facts (scopes of 10,000, keyword-only: the run does not wait for their vectors)
+     * exported to a file and imported into an empty tenant, with the server's heap sampled throughout; then the
+     * new tenant's export is compared with the first, line for line (order aside).
+     */
+    private void transfer(int total) throws Exception {
+        String source = token("transfer-src");
+        String target = token("transfer-dst");
+        for (String bearer : List.of(source, target)) {
+            expect(200, send("PUT", "api/v1/tenant/settings", bearer, "{\"semantic_recall\":false}"));
+        }
+        System.out.printf("Transfer: loading %,d facts into a tenant...%n", total);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Future<?>> loads = new ArrayList<>();
+        int perScope = 10_000;
+        for (int done = 0; done < total; done += perScope) {
+            String scope = "user:transfer-" + done / perScope;
+            int count = Math.min(perScope, total - done);
+            loads.add(pool.submit(() -> ingest(source, scope, count)));
+        }
+        for (Future<?> load : loads) {
+            load.get();
+        }
+        pool.shutdown();
+        java.nio.file.Path exported = java.nio.file.Files.createTempFile("memoria-bench-export-", ".ndjson");
+        java.nio.file.Path again = java.nio.file.Files.createTempFile("memoria-bench-export-", ".ndjson");
+        try {
+            HeapSampler heap = new HeapSampler();
+            long start = System.nanoTime();
+            expect(200, http.download("api/v1/export", source, exported));
+            double exportSeconds = seconds(start);
+            int exportHeap = heap.stop();
+            long lines;
+            try (var stream = java.nio.file.Files.lines(exported)) {
+                lines = stream.count();
+            }
+            System.out.printf("  export: %,d lines, %,d MiB in %.1f s (%,.0f lines/s); server heap at most %d MiB%n", lines,
+                    java.nio.file.Files.size(exported) >> 20, exportSeconds, lines / exportSeconds, exportHeap);
+            heap = new HeapSampler();
+            start = System.nanoTime();
+            HttpResponse<String> counts = http.upload("api/v1/import", target, exported);
+            double importSeconds = seconds(start);
+            int importHeap = heap.stop();
+            expect(200, counts);
+            System.out.printf("  import into an empty tenant: %.1f s (%,.0f lines/s); server heap at most %d MiB: %s%n",
+                    importSeconds, lines / importSeconds, importHeap, counts.body());
+            start = System.nanoTime();
+            HttpResponse<String> repeat = http.upload("api/v1/import", target, exported);
+            expect(200, repeat);
+            System.out.printf("  the same file again: %.1f s: %s%n", seconds(start), repeat.body());
+            expect(200, http.download("api/v1/export", target, again));
+            System.out.printf("  the new tenant's export %s the first's lines%n",
+                    lineSet(exported) == lineSet(again) ? "holds exactly" : "DIFFERS from");
+        } finally {
+            java.nio.file.Files.deleteIfExists(exported);
+            java.nio.file.Files.deleteIfExists(again);
+        }
+    }
+
+    /** A hash of a file's lines that ignores their order: the sum of a 64-bit hash of each line. */
+    private static long lineSet(java.nio.file.Path file) throws IOException {
+        try (var lines = java.nio.file.Files.lines(file)) {
+            return lines.filter(line -> !line.isBlank()).mapToLong(line -> {
+                long hash = 1125899906842597L;
+                for (int i = 0; i < line.length(); i++) {
+                    hash = 31 * hash + line.charAt(i);
+                }
+                return hash * 0x9E3779B97F4A7C15L;
+            }).sum();
+        }
+    }
+
+    /** The server's used heap, sampled twice a second until stopped; gives the largest sample. */
+    private final class HeapSampler {
+        private final java.util.concurrent.atomic.AtomicInteger peak = new java.util.concurrent.atomic.AtomicInteger();
+        private final Thread sampler = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    String mib = heapMib();
+                    if (!mib.equals("?")) {
+                        peak.accumulateAndGet(Integer.parseInt(mib), Math::max);
+                    }
+                    Thread.sleep(500);
+                } catch (InterruptedException stopped) {
+                    return;
+                } catch (IOException ignored) {
+                    // a sample missed
+                }
+            }
+        });
+
+        HeapSampler() {
+            sampler.setDaemon(true);
+            sampler.start();
+        }
+
+        int stop() throws InterruptedException {
+            sampler.interrupt();
+            sampler.join();
+            return peak.get();
         }
     }
 
@@ -386,7 +493,7 @@ public final class MemoriaBenchmark {
         return http.send(method, path, bearer, json);
     }
 
-    private static void expect(int status, HttpResponse<String> response) {
+    private static void expect(int status, HttpResponse<?> response) {
         BenchHttp.expect(status, response);
     }
 
