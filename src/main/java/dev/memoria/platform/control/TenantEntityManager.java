@@ -122,6 +122,14 @@ public class TenantEntityManager {
         }
     }
 
+    /**
+     * Drops the objects read so far. Outside a transaction Liberty keeps the persistence context for the whole
+     * request, so a read of many pages (an export) held every object it had read until the heap ran out.
+     */
+    public void forgetReads() {
+        em.clear();
+    }
+
     public String tenantId() {
         return tenant.tenantId();
     }

@@ -76,8 +76,11 @@ public class ImportChunks {
     @Inject
     Event<FactsRemoved> removed;
 
-    /** What writing the chunk would do; a line that cannot be written adds an error and counts nothing. */
-    @Transactional(Transactional.TxType.SUPPORTS)
+    /**
+     * What writing the chunk would do; a line that cannot be written adds an error and counts nothing. Reads only,
+     * in a transaction of its own: what it read is let go when it ends (without one Liberty kept it for the request).
+     */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ImportCounts check(List<ImportLine> chunk, List<FieldError> errors) {
         Instant now = Timestamps.now();
         ImportCounts counts = new ImportCounts();

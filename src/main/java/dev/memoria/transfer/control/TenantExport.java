@@ -4,6 +4,7 @@ import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotRepository;
@@ -47,6 +48,9 @@ public class TenantExport {
     @Inject
     TenantContext tenant;
 
+    @Inject
+    TenantEntityManager db;
+
     public void facts(Scope below, Sink<Fact> sink) throws IOException {
         Instant now = Timestamps.now();
         pages(after -> facts.tenantPage(below, after, PAGE, now), Fact::id, Fact::scopeName, sink);
@@ -72,6 +76,7 @@ public class TenantExport {
         String after = null;
         while (true) {
             List<T> rows = page.apply(after);
+            db.forgetReads();
             for (T row : rows) {
                 if (tenant.canAccess(Scope.of(scope.apply(row)))) {
                     sink.accept(row);

@@ -1,0 +1,126 @@
+package dev.memoria.cli;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * What a migration read from an old store: lines in Memoria's export format, and the files (or entries) it could not
+ * read. Ids are derived from where each item came from, so running a migration again imports nothing twice.
+ */
+final class Migration {
+
+    /** A file or entry left out, and why. */
+    record Skipped(String what, String reason) {
+    }
+
+    private final String source;
+    private final List<JsonObject> lines = new ArrayList<>();
+    private final List<Skipped> skipped = new ArrayList<>();
+    private int filesRead;
+
+    Migration(String source) {
+        this.source = source;
+    }
+
+    List<JsonObject> lines() {
+        return lines;
+    }
+
+    List<Skipped> skipped() {
+        return skipped;
+    }
+
+    int filesRead() {
+        return filesRead;
+    }
+
+    void read() {
+        filesRead++;
+    }
+
+    void skip(String what, String reason) {
+        skipped.add(new Skipped(what, reason));
+    }
+
+    /** The same origin gives the same id: a re-run matches what the first run imported. */
+    String id(String... origin) {
+        return UUID.nameUUIDFromBytes((source + "\u0000" + String.join("\u0000", origin)).getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    /** A fact line with the fields every fact needs; the caller adds the rest. */
+    JsonObjectBuilder fact(String id, String scope, String content, Instant created, Instant updated) {
+        return Json.createObjectBuilder().add("kind", "fact").add("id", id).add("scope", scope).add("content", content)
+                .add("source", "migrate:" + source).add("created_at", created.toString()).add("updated_at", updated.toString());
+    }
+
+    void add(JsonObjectBuilder line) {
+        lines.add(line.build());
+    }
+
+    /** The file's text, refused (CharacterCodingException) when it is not UTF-8. */
+    static String utf8(java.nio.file.Path file) throws java.io.IOException {
+        return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(java.nio.file.Files.readAllBytes(file))).toString();
+    }
+
+    /** RFC 3339 or ISO local time (taken as UTC, as Python's naive datetimes are written). */
+    static Optional<Instant> time(Object value) {
+        if (value instanceof java.util.Date date) {
+            return Optional.of(date.toInstant());
+        }
+        if (!(value instanceof String text) || text.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(OffsetDateTime.parse(text.strip()).toInstant());
+        } catch (DateTimeParseException notOffset) {
+            try {
+                return Optional.of(LocalDateTime.parse(text.strip()).toInstant(ZoneOffset.UTC));
+            } catch (DateTimeParseException notLocal) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    private static final java.util.regex.Pattern SEGMENT = java.util.regex.Pattern.compile("[A-Za-z0-9._@-]{1,64}");
+    static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
+
+    /** Why Memoria would refuse this content or category, if it would: such an entry is skipped, not sent. */
+    static Optional<String> problemWith(String content, String category) {
+        if (content == null || content.isBlank()) {
+            return Optional.of("no content");
+        }
+        if (content.strip().codePointCount(0, content.strip().length()) > 8000) {
+            return Optional.of("content longer than 8000 characters");
+        }
+        if (content.indexOf(0) >= 0) {
+            return Optional.of("content holds a NUL character");
+        }
+        if (category != null && (category.isBlank() || category.strip().length() > 64
+                || category.chars().anyMatch(Character::isISOControl))) {
+            return Optional.of("category is not 1-64 characters on one line");
+        }
+        return Optional.empty();
+    }
+
+    /** True when the text is a Memoria scope: up to 8 ':'-separated segments of [A-Za-z0-9._@-], never '.' or '..'. */
+    static boolean isScope(String text) {
+        if (text == null || text.isEmpty()) {
+            return false;
+        }
+        String[] segments = text.split(":", -1);
+        return segments.length <= 8 && java.util.Arrays.stream(segments)
+                .allMatch(s -> SEGMENT.matcher(s).matches() && !s.equals(".") && !s.equals(".."));
+    }
+}
