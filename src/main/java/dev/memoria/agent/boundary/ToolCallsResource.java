@@ -19,16 +19,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 
 @Path("/scopes/{scope}/tool-calls")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Agent tools", description = "Tool definitions for OpenAI and Anthropic, and executing a tool call")
 public class ToolCallsResource {
 
     static final String SOURCE = "tool";
@@ -42,11 +36,6 @@ public class ToolCallsResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Execute one tool call on the scope",
-            description = "Returns {\"content\": text for the model, \"data\": the structured result}. Unknown tool 404, "
-                    + "bad arguments 400 (nothing written), a writing tool without memory.write 403.")
-    @RequestBody(content = @Content(examples = @ExampleObject(name = "remember",
-            value = "{\"name\":\"remember\",\"arguments\":{\"content\":\"Prefers Python\",\"category\":\"preferences\"}}")))
     public JsonObject call(@PathParam("scope") String scope, JsonValue body) {
         if (!(body instanceof JsonObject json) || !(json.get("name") instanceof JsonString name)) {
             throw ProblemException.invalid("name", "is required: the name of a tool from GET /api/v1/tools");

@@ -11,22 +11,16 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.List;
 import java.util.Locale;
 
 @Path("/tools")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Agent tools", description = "Tool definitions for OpenAI and Anthropic, and executing a tool call")
 public class ToolsResource {
 
     @GET
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "The tool definitions an agent registers (a JSON array)",
-            description = "format=openai (default) gives Chat Completions function tools; format=anthropic gives "
-                    + "Messages API tools with input_schema.")
     public JsonArray tools(@QueryParam("format") String format) {
         return ToolCatalog.render(format(format), List.of(AgentTool.values()));
     }

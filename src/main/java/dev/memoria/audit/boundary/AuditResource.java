@@ -19,14 +19,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.List;
 
 @Path("/audit")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Audit", description = "Every deletion of the caller's tenant, by a person or a job")
 public class AuditResource {
 
     @Inject
@@ -35,7 +32,6 @@ public class AuditResource {
     @GET
     @RolesAllowed(Roles.ADMIN)
     @Transactional(Transactional.TxType.SUPPORTS)
-    @Operation(summary = "Deletions, newest first, with a SHA-256 digest of the content (never the content)")
     public JsonObject list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         int max = QueryParams.intIn("limit", limit, 50, 1, 500);
         List<AuditEvent> rows = audit.page(cursor == null || cursor.isBlank() ? null : PageCursor.decode(cursor), max);

@@ -23,11 +23,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +31,6 @@ import java.util.Set;
 @Path("/erasures")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Roles.ADMIN)
-@Tag(name = "Erasure", description = "Erase every trace of a data subject, with a receipt")
 public class ErasuresResource {
 
     private static final Set<String> FIELDS = Set.of("subject", "content_contains");
@@ -49,9 +43,6 @@ public class ErasuresResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Erase a data subject: every scope holding the subject's segments, or the facts whose content "
-            + "holds a text, with their log entries, snapshot copies, postings and vectors; answers the receipt")
-    @RequestBody(content = @Content(examples = @ExampleObject(name = "subject", value = "{\"subject\":\"user:42\"}")))
     public Response erase(JsonValue body) {
         if (!(body instanceof JsonObject json)) {
             throw ProblemException.invalid("body", "must be a JSON object");
@@ -71,7 +62,6 @@ public class ErasuresResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "An erasure's receipt, kept when everything else is gone")
     public JsonObject get(@PathParam("id") String id) {
         return json(erasures.get(id));
     }

@@ -35,13 +35,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.Context;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,22 +43,17 @@ import java.util.List;
 @Path("/scopes/{scope}")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-@Tag(name = "Facts", description = "Remember, list, change and forget facts of a scope")
 public class FactsResource {
 
     static final int DEFAULT_LIMIT = 50;
     static final int MAX_LIMIT = 500;
     static final int MAX_BATCH = 1000;
     static final int MAX_FILTER_TEXT = 2000;
-    private static final String FACT_EXAMPLE = """
-            {"content":"Prefers Python","category":"preferences","type":"semantic","importance":0.7,
-             "persistent":true,"tags":["lang"],"key":"pref.lang","ttl_seconds":null}""";
 
     @Inject
     FactService facts;
 
     @PathParam("scope")
-    @Parameter(description = "Scope such as global, user:42, agent:support-bot:user:42", example = "user:42")
     String scope;
 
     @Context
@@ -74,12 +62,6 @@ public class FactsResource {
     @POST
     @Path("facts")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Remember a fact", description = "Creates a fact (201), or reinforces a near-duplicate "
-            + "or replaces the fact holding the same key (200, \"reinforced\": true).")
-    @RequestBody(content = @Content(examples = @ExampleObject(name = "fact", value = FACT_EXAMPLE)))
-    @APIResponse(responseCode = "201", description = "Created")
-    @APIResponse(responseCode = "200", description = "Reinforced or replaced an existing fact")
-    @APIResponse(responseCode = "400", description = "Invalid input")
     public Response remember(JsonValue body) {
         Remembered result = facts.remember(scope(), FactInput.parse(body, FactInput.Mode.CREATE));
         return remembered(result);
@@ -88,9 +70,6 @@ public class FactsResource {
     @POST
     @Path("facts:batch")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Remember up to 1000 facts in one transaction")
-    @RequestBody(content = @Content(examples = @ExampleObject(name = "batch",
-            value = "{\"facts\":[{\"content\":\"Uses Kubernetes\"},{\"content\":\"Lives in Lisbon\",\"category\":\"profile\"}]}")))
     public JsonObject rememberBatch(JsonValue body) {
         List<FactInput> inputs = batchInputs(body);
         List<Remembered> results = facts.rememberAll(scope(), inputs);
@@ -111,7 +90,6 @@ public class FactsResource {
     @GET
     @Path("facts")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "List facts, newest first", description = "Filters combine; page with next_cursor.")
     public JsonObject list(@QueryParam("category") String category,
                            @QueryParam("type") String type,
                            @QueryParam("tag") String tag,
@@ -137,8 +115,6 @@ public class FactsResource {
     @GET
     @Path("facts/{id}")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Get one fact")
-    @APIResponse(responseCode = "404", description = "No such fact in this scope (or tenant)")
     public JsonObject get(@PathParam("id") String id) {
         return FactJson.of(facts.get(scope(), id), Timestamps.now());
     }
@@ -146,17 +122,15 @@ public class FactsResource {
     @PATCH
     @Path("facts/{id}")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Change any input field of a fact")
-    @RequestBody(content = @Content(examples = @ExampleObject(name = "patch", value = "{\"importance\":0.9,\"tags\":[\"lang\",\"python\"]}")))
     public JsonObject change(@PathParam("id") String id, JsonValue body) {
         Fact fact = facts.change(scope(), id, FactInput.parse(body, FactInput.Mode.PATCH));
         return FactJson.of(fact, Timestamps.now());
     }
 
     @DELETE
+    @Produces(MediaType.WILDCARD) // a 204 has no body: any Accept will do, such as a client's problem+json alone
     @Path("facts/{id}")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Forget a fact")
     public Response forget(@PathParam("id") String id) {
         facts.forget(scope(), id);
         return Response.noContent().build();
@@ -165,8 +139,6 @@ public class FactsResource {
     @PUT
     @Path("facts/by-key/{key}")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Save a fact under a key", description = "Creates it (201) or replaces it (200), keeping created_at.")
-    @RequestBody(content = @Content(examples = @ExampleObject(name = "fact", value = "{\"content\":\"Time zone is Europe/Lisbon\",\"category\":\"profile\"}")))
     public Response save(@PathParam("key") String key, JsonValue body) {
         Remembered result = facts.save(scope(), key, FactInput.parse(body, FactInput.Mode.CREATE));
         return remembered(result);
@@ -175,15 +147,14 @@ public class FactsResource {
     @GET
     @Path("facts/by-key/{key}")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Get the fact saved under a key")
     public JsonObject getByKey(@PathParam("key") String key) {
         return FactJson.of(facts.getByKey(scope(), key), Timestamps.now());
     }
 
     @DELETE
+    @Produces(MediaType.WILDCARD) // a 204 has no body: any Accept will do, such as a client's problem+json alone
     @Path("facts/by-key/{key}")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Forget the fact saved under a key")
     public Response forgetByKey(@PathParam("key") String key) {
         facts.forgetByKey(scope(), key);
         return Response.noContent().build();

@@ -23,11 +23,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,7 +32,6 @@ import java.util.Set;
 @Path("/scopes/{scope}/learn")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-@Tag(name = "Learn", description = "Extract facts from a conversation")
 public class LearnResource {
 
     static final int MAX_TURNS = 500;
@@ -51,14 +45,6 @@ public class LearnResource {
 
     @POST
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Learn facts from a conversation",
-            description = "provider: rules (default, built in, offline), openai, openai-compat or anthropic (configured "
-                    + "on the server with MEMORIA_LLM_*). Extracted facts go through dedup: similar facts are reinforced "
-                    + "(conflict_threshold overrides the tenant's dedupe_threshold). skipped counts user turns that gave "
-                    + "no fact. A failed or malformed LLM answer is a 502 and writes nothing.")
-    @RequestBody(content = @Content(examples = @ExampleObject(name = "conversation", value = """
-            {"turns":[{"role":"user","content":"hey"},{"role":"user","content":"I deploy everything in Docker"},
-             {"role":"assistant","content":"Got it, Docker examples from now on"}],"provider":"rules"}""")))
     public JsonObject learn(@PathParam("scope") String scope, JsonValue body) {
         if (!(body instanceof JsonObject json)) {
             throw ProblemException.invalid("body", "must be a JSON object with a turns array");

@@ -19,7 +19,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /**
  * Test hooks, so tests need not wait for timers or calendars: run a lifecycle job now (across all
@@ -43,7 +42,6 @@ public class TestHooksResource {
 
     @POST
     @Path("jobs/{job}")
-    @Operation(hidden = true)
     public JsonObject runJob(@PathParam("job") String job) {
         requireEnabled();
         JobKind kind = JobKind.fromWire(job).orElseThrow(() -> ProblemException.notFound("No job named '" + job + "'."));
@@ -54,7 +52,6 @@ public class TestHooksResource {
 
     @POST
     @Path("scopes/{scope}/logs:age")
-    @Operation(hidden = true)
     public JsonObject ageLogs(@PathParam("scope") String scope, @QueryParam("days") String days) {
         requireEnabled();
         int moved = logs.backdate(Scope.of(scope), QueryParams.intIn("days", days, 1, 1, 3650));

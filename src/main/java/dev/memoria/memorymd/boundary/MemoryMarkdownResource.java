@@ -19,8 +19,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -29,7 +27,6 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 @Path("/scopes/{scope}/memory.md")
-@Tag(name = "MEMORY.md", description = "Persistent facts as a Markdown file")
 public class MemoryMarkdownResource {
 
     public static final String MARKDOWN = "text/markdown";
@@ -43,7 +40,6 @@ public class MemoryMarkdownResource {
     @GET
     @Produces(MARKDOWN)
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Export the persistent facts as MEMORY.md")
     public Response export() {
         return Response.ok(memory.export(Scope.of(scope)), MARKDOWN + ";charset=utf-8").build();
     }
@@ -52,9 +48,6 @@ public class MemoryMarkdownResource {
     @Consumes({MARKDOWN, MediaType.TEXT_PLAIN})
     @Produces(MediaType.APPLICATION_JSON)
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Import a MEMORY.md file as persistent facts",
-            description = "'## category' headings and '- fact' lines; an identical fact in the same category is skipped; "
-                    + "lines that are neither are listed in 'unread'.")
     public JsonObject importFile(byte[] body, @Context HttpHeaders headers) {
         String markdown = decode(body, headers.getMediaType());
         MemoryMarkdownService.ImportResult result = memory.importFile(Scope.of(scope), markdown);

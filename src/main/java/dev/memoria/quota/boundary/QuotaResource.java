@@ -12,12 +12,9 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/tenant/quotas")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Tenant")
 public class QuotaResource {
 
     @Inject
@@ -25,7 +22,6 @@ public class QuotaResource {
 
     @GET
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "The caller's limits (set by the operator; null is unlimited) and what the tenant uses now")
     public JsonObject get() {
         Quotas.Usage usage = quotas.usage();
         QuotaLimits limits = usage.limits();

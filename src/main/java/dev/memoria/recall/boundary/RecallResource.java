@@ -21,15 +21,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.List;
 
 /** One instance for all requests (the scope arrives as a parameter): agents call recall on every turn. */
 @Path("/scopes/{scope}")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Recall", description = "Search, hybrid recall and the prompt-ready context block")
 @ApplicationScoped
 public class RecallResource {
 
@@ -42,8 +39,6 @@ public class RecallResource {
     @GET
     @Path("recall")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Recall: BM25 and meaning fused (mode=hybrid, the default; keyword; semantic), then importance "
-            + "and retention; returned facts are reinforced")
     public JsonObject recall(@PathParam("scope") String scope, @QueryParam("q") String q,
                              @QueryParam("limit") String limit, @QueryParam("type") String type,
                              @QueryParam("category") String category, @QueryParam("tag") String tag,
@@ -59,7 +54,6 @@ public class RecallResource {
     @GET
     @Path("search")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Pure BM25 keyword search (k1 = 1.2, b = 0.75), best first; nothing is reinforced")
     public JsonObject search(@PathParam("scope") String scope, @QueryParam("q") String q,
                              @QueryParam("top_k") String topK) {
         String query = required(q);
@@ -72,9 +66,6 @@ public class RecallResource {
     @Path("context")
     @Produces(MediaType.TEXT_PLAIN)
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "The prompt block: [Long-term Memory], [Relevant Memory] (with q), [Recent Memory]",
-            description = "max_tokens bounds the block (about four characters a token); whole lines are dropped, "
-                    + "oldest recent entries first, never cut mid-line.")
     public Response context(@PathParam("scope") String scope, @QueryParam("q") String q,
                             @QueryParam("max_tokens") String maxTokens) {
         Integer budget = blank(maxTokens) ? null : QueryParams.intIn("max_tokens", maxTokens, 0, 1, 1_000_000);

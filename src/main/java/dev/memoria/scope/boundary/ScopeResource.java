@@ -18,13 +18,10 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 
 @Path("/scopes/{scope}")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Scopes")
 public class ScopeResource {
 
     @Inject
@@ -43,8 +40,8 @@ public class ScopeResource {
     String scope;
 
     @DELETE
+    @Produces(MediaType.WILDCARD) // a 204 has no body: any Accept will do, such as a client's problem+json alone
     @RolesAllowed(Roles.ADMIN)
-    @Operation(summary = "Clear the scope: facts, logs and snapshots")
     public Response clear() {
         cleaner.clear(Scope.of(scope));
         return Response.noContent().build();
@@ -53,7 +50,6 @@ public class ScopeResource {
     @GET
     @Path("stats")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Counts and averages of the scope")
     public JsonObject stats() {
         return StatsJson.of(statistics.of(Scope.of(scope)), vectors.of(Scope.of(scope)));
     }
@@ -61,7 +57,6 @@ public class ScopeResource {
     @POST
     @Path("decay")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Recompute retention; forget non-persistent facts below the tenant's forget_below")
     public JsonObject decay() {
         Decay.Result result = decay.decay(Scope.of(scope));
         return Jsons.createObjectBuilder().add("facts", result.facts()).add("forgotten", result.forgotten()).build();

@@ -19,8 +19,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -28,7 +26,6 @@ import java.util.List;
 
 @Path("/scopes")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Scopes", description = "The scopes of the caller's tenant")
 public class ScopesResource {
 
     @Inject
@@ -40,7 +37,6 @@ public class ScopesResource {
     @GET
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     @Transactional(Transactional.TxType.SUPPORTS)
-    @Operation(summary = "List the scopes this token may see, with counts", description = "Ordered by name; page with next_cursor.")
     public JsonObject list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         int max = QueryParams.intIn("limit", limit, 100, 1, 1000);
         List<ScopeSummary> rows = scopes.list(tenant.allowedScopes(), decode(cursor), max, Timestamps.now());

@@ -26,18 +26,12 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.time.Instant;
 import java.util.List;
 
 @Path("/scopes/{scope}/snapshots")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Snapshots", description = "Freeze, list, restore and compare a scope's facts")
 public class SnapshotsResource {
 
     @Inject
@@ -52,8 +46,6 @@ public class SnapshotsResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Take a snapshot of the scope's facts (409 when the name is taken)")
-    @RequestBody(content = @Content(examples = @ExampleObject(name = "snapshot", value = "{\"name\":\"before-cleanup\"}")))
     public Response create(JsonValue body) {
         if (!(body instanceof JsonObject json) || !(json.get("name") instanceof JsonString name)) {
             throw ProblemException.invalid("name", "is required: a string of 1-64 letters, digits, '.', '_' or '-'");
@@ -64,7 +56,6 @@ public class SnapshotsResource {
 
     @GET
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "The scope's snapshots, newest first")
     public JsonObject list() {
         JsonArrayBuilder items = Jsons.createArrayBuilder();
         snapshots.list(Scope.of(scope)).forEach(snapshot -> items.add(json(snapshot)));
@@ -72,9 +63,9 @@ public class SnapshotsResource {
     }
 
     @DELETE
+    @Produces(MediaType.WILDCARD) // a 204 has no body: any Accept will do, such as a client's problem+json alone
     @Path("{name}")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Delete a snapshot")
     public Response delete(@PathParam("name") String name) {
         snapshots.delete(Scope.of(scope), name);
         return Response.noContent().build();
@@ -83,7 +74,6 @@ public class SnapshotsResource {
     @POST
     @Path("{name}/restore")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Make the scope's facts exactly the snapshot's, atomically")
     public JsonObject restore(@PathParam("name") String name) {
         return Jsons.createObjectBuilder().add("restored", snapshots.restore(Scope.of(scope), name)).build();
     }
@@ -91,7 +81,6 @@ public class SnapshotsResource {
     @GET
     @Path("{name}/diff")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "Facts added, removed and changed from the snapshot to 'current' or another snapshot")
     public JsonObject diff(@PathParam("name") String name, @QueryParam("against") String against) {
         SnapshotService.Diff diff = snapshots.diff(Scope.of(scope), name, against);
         Instant now = Timestamps.now();

@@ -14,15 +14,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.List;
 
 /** What the server made of the caller's token; touches no data, so it is also the latency floor. */
 @Path("/whoami")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Tenant")
 public class WhoAmIResource {
 
     @Inject
@@ -30,7 +27,6 @@ public class WhoAmIResource {
 
     @GET
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    @Operation(summary = "The caller's tenant, subject, roles and scope limits")
     public JsonObject whoami(@Context SecurityContext security) {
         JsonArrayBuilder roles = Jsons.createArrayBuilder();
         List.of(Roles.READ, Roles.WRITE, Roles.ADMIN).stream().filter(security::isUserInRole).forEach(roles::add);

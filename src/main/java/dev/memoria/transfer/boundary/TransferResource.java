@@ -28,8 +28,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.BufferedWriter;
 import java.io.InputStream;
@@ -39,7 +37,6 @@ import java.nio.charset.StandardCharsets;
 
 /** A tenant as one NDJSON file and back: to move it between servers or databases, or to keep a portable backup. */
 @Path("/")
-@Tag(name = "Export and import", description = "A tenant's facts, daily logs and snapshots as JSON lines")
 public class TransferResource {
 
     private static final String NDJSON = DailyLogResource.NDJSON;
@@ -54,9 +51,6 @@ public class TransferResource {
     @Path("export")
     @Produces(NDJSON)
     @RolesAllowed(Roles.ADMIN)
-    @Operation(summary = "Export the tenant as JSON lines: every fact, then every log entry, then every snapshot",
-            description = "Streamed; one object a line with 'kind' fact, log or snapshot. scope_prefix limits it to a "
-                    + "scope and the scopes below it. Expired facts are left out.")
     public Response exportTenant(@QueryParam("scope_prefix") String scopePrefix) {
         Scope below = scopePrefix == null || scopePrefix.isEmpty() ? null : prefix(scopePrefix);
         StreamingOutput body = out -> {
@@ -86,10 +80,6 @@ public class TransferResource {
     @Consumes({NDJSON, "application/jsonl", MediaType.TEXT_PLAIN})
     @Produces(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.ADMIN)
-    @Operation(summary = "Import an export file into the tenant",
-            description = "Every line is checked before anything is written: a file with a bad line imports nothing "
-                    + "(400, errors name each 'line N'). Facts and log entries are matched by id, snapshots by scope "
-                    + "and name, so importing a file again changes nothing. dry_run=true counts without writing.")
     public JsonObject importTenant(InputStream body, @QueryParam("dry_run") String dryRun) {
         TenantImport.Result result = tenantImport.run(body, isTrue("dry_run", dryRun));
         ImportCounts counts = result.counts();
