@@ -1,5 +1,12 @@
 package it;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.dialect.OpenApi30;
 import dev.memoria.client.ApiClient;
 import dev.memoria.client.ApiException;
 import dev.memoria.client.api.ExportAndImportApi;
@@ -32,7 +39,9 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -43,12 +52,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The README's tour through the Java client that openapi-generator made from META-INF/openapi.yaml at build
  * time: remember, save by key, list with a cursor, recall, context, MEMORY.md out and in, snapshot, diff,
- * restore, learn, a tool call, export and import. Where the document and the server disagree, this fails.
+ * restore, learn, a tool call, export and import. Every JSON answer is validated against the document's schema
+ * of the model the client reads it into. Where the document and the server disagree, this fails.
  */
 @ExtendWith(ArquillianExtension.class)
 class ApiTourIT extends Deployments {
 
     private static final String SCOPE = "user:42";
+    private static final String DOCUMENT = "https://memoria.test/openapi.json";
+
+    private final SchemaRegistry schemas = SchemaRegistry.withDefaultDialect(OpenApi30.getInstance(),
+            builder -> builder.schemas(Map.of(DOCUMENT, new Api(Api.serverBase(), null).get("/openapi?format=JSON").body())));
+    private final List<String> validated = new ArrayList<>();
+    private final List<String> violations = new ArrayList<>();
 
     @Test
     void theTourThroughTheGeneratedClient() throws ApiException {
@@ -108,7 +124,40 @@ class ApiTourIT extends Deployments {
 
         ApiException missing = assertThrows(ApiException.class, () -> facts.getFact(SCOPE, "00000000-0000-7000-8000-000000000000"));
         assertEquals(404, missing.getCode());
-        assertTrue(missing.getResponseBody().contains("\"title\":\"Not found\""), missing::getResponseBody);
+        validate(missing.getResponseBody(), "Problem");
+
+        assertEquals(List.of(), violations, "answers that the document's schemas refuse");
+        assertTrue(validated.size() >= 15, () -> "only " + validated + " were validated");
+    }
+
+    /** The answer against the document's schema of the model it is read into: every model is one of its schemas. */
+    private void validate(String json, String schema) {
+        List<com.networknt.schema.Error> errors = schemas.getSchema(SchemaLocation.of(DOCUMENT + "#/components/schemas/" + schema))
+                .validate(json, InputFormat.JSON);
+        validated.add(schema);
+        if (!errors.isEmpty()) {
+            violations.add(schema + ": " + errors + " in " + json);
+        }
+    }
+
+    /** Reads every JSON answer as the generated client does, after validating it against the document. */
+    private final class ValidatingMapper extends ObjectMapper {
+        ValidatingMapper(ObjectMapper generated) {
+            super(generated);
+        }
+
+        @Override
+        public ObjectMapper copy() { // each generated API takes a copy of the client's mapper
+            return new ValidatingMapper(this);
+        }
+
+        @Override
+        public <T> T readValue(String content, TypeReference<T> type) throws JsonProcessingException {
+            if (type.getType() instanceof Class<?> model && model.getPackageName().equals(Fact.class.getPackageName())) {
+                validate(content, model.getSimpleName());
+            }
+            return super.readValue(content, type);
+        }
     }
 
     /**
@@ -130,8 +179,9 @@ class ApiTourIT extends Deployments {
         }
     }
 
-    private static ApiClient client(String token) {
+    private ApiClient client(String token) {
         ApiClient client = new ApiClient();
+        client.setObjectMapper(new ValidatingMapper(client.getObjectMapper()));
         client.updateBaseUri(Api.serverBase().toString().replaceAll("/$", ""));
         client.setRequestInterceptor(request -> request.header("Authorization", "Bearer " + token));
         return client;

@@ -37,7 +37,7 @@ import java.util.logging.Logger;
 public class TableStatistics {
 
     private static final Logger LOG = Logger.getLogger(TableStatistics.class.getName());
-    /** A write of at least this many facts asks for a check. */
+    /** A write of at least this many facts (or imported lines) asks for a check. */
     public static final int LARGE_WRITE = 500;
 
     private final AtomicBoolean grown = new AtomicBoolean();
@@ -78,7 +78,7 @@ public class TableStatistics {
             List<String> stale = new ArrayList<>();
             // reltuples < 0: never analysed; relpages: the table's size at its last analysis (or vacuum)
             try (ResultSet tables = sql.executeQuery("SELECT relname FROM pg_class WHERE relnamespace = CAST(current_schema() AS regnamespace)"
-                    + " AND relname IN ('fact', 'fact_term', 'scope_term', 'embedding_queue') AND (reltuples < 0"
+                    + " AND relname IN ('fact', 'fact_term', 'scope_term', 'daily_log_entry', 'embedding_queue') AND (reltuples < 0"
                     + " OR pg_relation_size(oid) > 2 * relpages * CAST(current_setting('block_size') AS BIGINT))")) {
                 while (tables.next()) {
                     stale.add(tables.getString(1));
