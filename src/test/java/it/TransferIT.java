@@ -159,6 +159,9 @@ class TransferIT extends Deployments {
         Api limited = new Api(Api.serverBase(), Tokens.token(tenant, List.of("memory.admin"), List.of("user:1")));
         Set<String> seen = lines(export(limited, "")).stream().map(line -> json(line).getString("scope")).collect(Collectors.toSet());
         assertEquals(Set.of("user:1"), seen);
+        assertEquals(Set.of("user:1"), lines(export(limited, "?scope_prefix=user")).stream()
+                .map(line -> json(line).getString("scope")).collect(Collectors.toSet()), "a prefix above the token's scopes");
+        assertProblem(limited.get("/api/v1/export?scope_prefix=user:2"), 403);
         Api other = admin(Tokens.newTenant("reach-other"));
         String otherFact = export(other, "");
         assertEquals("", otherFact, "another tenant sees nothing of this one");

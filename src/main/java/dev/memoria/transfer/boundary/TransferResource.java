@@ -53,6 +53,9 @@ public class TransferResource {
     @RolesAllowed(Roles.ADMIN)
     public Response exportTenant(@QueryParam("scope_prefix") String scopePrefix) {
         Scope below = scopePrefix == null || scopePrefix.isEmpty() ? null : prefix(scopePrefix);
+        if (below != null) {
+            export.requireReach(below);
+        }
         StreamingOutput body = out -> {
             Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
             export.facts(below, fact -> line(lines, Jsons.createObjectBuilder().add("kind", "fact")

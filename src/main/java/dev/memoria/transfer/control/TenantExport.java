@@ -4,6 +4,7 @@ import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.ProblemException;
 import dev.memoria.platform.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
@@ -50,6 +51,15 @@ public class TenantExport {
 
     @Inject
     TenantEntityManager db;
+
+    /** A scope_prefix wholly outside the token's memory_scopes is refused (403), as any scope outside them is. */
+    public void requireReach(Scope below) {
+        boolean reaches = tenant.allowedScopes().map(allowed -> allowed.stream()
+                .anyMatch(scope -> below.isWithin(scope) || scope.isWithin(below))).orElse(true);
+        if (!reaches) {
+            throw ProblemException.forbidden("The token's memory_scopes do not cover scope '" + below + "' or any scope below it.");
+        }
+    }
 
     public void facts(Scope below, Sink<Fact> sink) throws IOException {
         Instant now = Timestamps.now();
