@@ -54,7 +54,7 @@ public final class FactJson {
     }
 
     /** Importance steps of 0.05 must not print as 0.6000000000000001. */
-    public static double round(double value) {
+    static double round(double value) {
         return Math.round(value * 1e9) / 1e9;
     }
 }
