@@ -150,14 +150,8 @@ public class FactRepository {
 
     /** Like {@link #findAll}, expired facts included: what eviction removes. */
     public List<Fact> findEveryRow(Scope scope, Collection<String> ids) {
-        List<Fact> found = new ArrayList<>(ids.size());
-        for (List<String> chunk : InLists.of(ids)) {
-            db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids", Fact.class)
-                    .setParameter("ids", chunk)
-                    .getResultList().stream()
-                    .filter(fact -> fact.scopeName().equals(scope.value()))
-                    .forEach(found::add);
-        }
+        List<Fact> found = new ArrayList<>(everyRowOfTenant(ids));
+        found.removeIf(fact -> !fact.scopeName().equals(scope.value()));
         return found;
     }
 

@@ -145,8 +145,8 @@ public class TenantImport {
 
     /** The file's new facts and scopes against the tenant's quotas, before anything is written. */
     private void checkQuotas(long newFacts, Set<String> scopeNames) {
-        QuotaLimits limits = quotas.limits();
         Quotas.Usage usage = quotas.usage();
+        QuotaLimits limits = usage.limits();
         if (limits.facts() != null && usage.facts() + newFacts > limits.facts()) {
             throw new QuotaExceeded("facts", limits.facts(), usage.facts() + newFacts);
         }
