@@ -1,15 +1,15 @@
 package dev.memoria.agent.boundary;
 
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.agent.control.AgentTool;
 import dev.memoria.agent.control.ToolArguments;
 import dev.memoria.agent.control.ToolCatalog;
 import dev.memoria.memorymd.control.MemoryMarkdownService;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.control.ScopeRepository;
 import dev.memoria.scope.entity.Scope;
-import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
@@ -63,7 +63,7 @@ public class McpDispatcher {
     ScopeRepository scopes;
 
     @Inject
-    TenantContext tenant;
+    ScopeAccess access;
 
     /** The protocol version answered to an initialize that asked for {@code requested}. */
     public static String negotiate(String requested) {
@@ -135,7 +135,7 @@ public class McpDispatcher {
             ToolCalls.Result result = calls.call(tool, new ToolArguments(tool, args, true), scopeOf(args), canWrite, SOURCE);
             return Jsons.createObjectBuilder().add("content", text(result.content()))
                     .add("structuredContent", result.data()).add("isError", false).build();
-        } catch (ProblemException problem) {
+        } catch (DomainException problem) {
             // A tool that fails answers the model with the reason, so it can correct the call.
             return Jsons.createObjectBuilder().add("content", text(describe(problem))).add("isError", true).build();
         }
@@ -147,15 +147,15 @@ public class McpDispatcher {
             return Scope.of(scope.getString());
         }
         if (args.containsKey("scope") && args.get("scope") != JsonValue.NULL) {
-            throw ProblemException.invalid("arguments.scope", "must be a string");
+            throw DomainException.invalid("arguments.scope", "must be a string");
         }
-        return tenant.allowedScopes().filter(list -> list.size() == 1).map(list -> list.get(0))
+        return access.allowedScopes().filter(list -> list.size() == 1).map(list -> list.get(0))
                 .orElse(Scope.of("global"));
     }
 
     private JsonObject listResources(JsonObject params) {
         String after = params.get("cursor") instanceof JsonString cursor ? cursor.getString() : null;
-        List<ScopeRepository.ScopeSummary> rows = scopes.list(tenant.allowedScopes(), after, RESOURCES_PAGE, Timestamps.now());
+        List<ScopeRepository.ScopeSummary> rows = scopes.list(access.allowedScopes(), after, RESOURCES_PAGE, Timestamps.now());
         JsonArrayBuilder resources = Jsons.createArrayBuilder();
         rows.stream().limit(RESOURCES_PAGE).forEach(row -> resources.add(Jsons.createObjectBuilder()
                 .add("uri", RESOURCE_PREFIX + row.scope() + RESOURCE_SUFFIX)
@@ -172,7 +172,7 @@ public class McpDispatcher {
     private JsonObject readResource(JsonObject params) {
         String uri = params.get("uri") instanceof JsonString s ? s.getString() : "";
         Scope scope = resourceScope(uri).orElseThrow(() -> new RpcError(RESOURCE_NOT_FOUND, "Resource not found: " + uri));
-        if (!tenant.canAccess(scope)) {
+        if (!access.canAccess(scope)) {
             throw new RpcError(RESOURCE_NOT_FOUND, "Resource not found: " + uri);
         }
         return Jsons.createObjectBuilder().add("contents", Jsons.createArrayBuilder().add(Jsons.createObjectBuilder()
@@ -203,7 +203,7 @@ public class McpDispatcher {
         return Jsons.createArrayBuilder().add(Jsons.createObjectBuilder().add("type", "text").add("text", text));
     }
 
-    private static String describe(ProblemException problem) {
+    private static String describe(DomainException problem) {
         StringBuilder text = new StringBuilder(problem.title()).append(": ").append(problem.getMessage());
         problem.errors().forEach(error -> text.append("\n- ").append(error.field()).append(": ").append(error.message()));
         return text.toString();

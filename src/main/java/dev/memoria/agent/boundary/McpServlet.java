@@ -5,7 +5,7 @@ import dev.memoria.agent.entity.McpSession;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.BoundedJson;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.quota.control.RateLimited;
 import dev.memoria.quota.control.RateLimiter;
 import dev.memoria.tenant.boundary.TokenTenancy;
@@ -179,7 +179,7 @@ public class McpServlet extends HttpServlet {
         }
         try {
             TokenTenancy.bind(token, tenant);
-        } catch (ProblemException invalidToken) {
+        } catch (DomainException invalidToken) {
             response.setHeader("WWW-Authenticate", "Bearer error=\"invalid_token\"");
             send(response, 401, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, invalidToken.getMessage()), request);
             return false;

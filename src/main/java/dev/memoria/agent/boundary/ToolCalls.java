@@ -1,5 +1,6 @@
 package dev.memoria.agent.boundary;
 
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.agent.control.AgentTool;
 import dev.memoria.agent.control.ToolArguments;
 import dev.memoria.agent.control.ToolCatalog;
@@ -11,18 +12,17 @@ import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.boundary.RecallJson;
 import dev.memoria.recall.control.ContextBlock;
 import dev.memoria.recall.control.RecallService;
-import dev.memoria.scope.boundary.StatsJson;
-import dev.memoria.scope.control.ScopeStatistics;
+import dev.memoria.stats.boundary.StatsJson;
+import dev.memoria.stats.control.ScopeStatistics;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.boundary.SnapshotsResource;
 import dev.memoria.snapshot.control.SnapshotService;
 import dev.memoria.snapshot.entity.Snapshot;
-import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -60,16 +60,16 @@ public class ToolCalls {
     SnapshotService snapshots;
 
     @Inject
-    TenantContext tenant;
+    ScopeAccess access;
 
     /**
      * @param canWrite whether the caller holds memory.write (or admin)
      * @param source   the fact source written by remember: "tool" or "mcp"
      */
     public Result call(AgentTool tool, ToolArguments args, Scope scope, boolean canWrite, String source) {
-        tenant.requireAccess(scope);
+        access.requireAccess(scope);
         if (tool.writes() && !canWrite) {
-            throw ProblemException.forbidden("The tool '" + tool.wireName() + "' changes memory and needs the memory.write role.");
+            throw DomainException.forbidden("The tool '" + tool.wireName() + "' changes memory and needs the memory.write role.");
         }
         return switch (tool) {
             case REMEMBER -> remember(args, scope, source);
@@ -139,8 +139,8 @@ public class ToolCalls {
     private Fact forgetByIdOrKey(Scope scope, String keyOrId) {
         try {
             return facts.forget(scope, keyOrId);
-        } catch (ProblemException notAnId) {
-            if (notAnId.status() != 404) {
+        } catch (DomainException notAnId) {
+            if (notAnId.kind() != DomainException.Kind.NOT_FOUND) {
                 throw notAnId;
             }
             return facts.forgetByKey(scope, keyOrId);
@@ -174,7 +174,7 @@ public class ToolCalls {
         String name = args.text("name", true, 64);
         args.check();
         if (!Snapshot.NAME.matcher(name).matches()) {
-            throw ProblemException.invalid("arguments.name", "must be 1-64 letters, digits, '.', '_' or '-'");
+            throw DomainException.invalid("arguments.name", "must be 1-64 letters, digits, '.', '_' or '-'");
         }
         return name;
     }

@@ -3,7 +3,7 @@ package dev.memoria.agent.boundary;
 import dev.memoria.agent.control.AgentTool;
 import dev.memoria.agent.control.ToolCatalog;
 import dev.memoria.platform.boundary.Roles;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.json.JsonArray;
 import jakarta.ws.rs.GET;
@@ -32,7 +32,7 @@ public class ToolsResource {
         return switch (format.toLowerCase(Locale.ROOT)) {
             case "openai" -> ToolCatalog.Format.OPENAI;
             case "anthropic" -> ToolCatalog.Format.ANTHROPIC;
-            default -> throw ProblemException.invalid("format", "must be openai or anthropic");
+            default -> throw DomainException.invalid("format", "must be openai or anthropic");
         };
     }
 }

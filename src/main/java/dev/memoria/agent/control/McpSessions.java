@@ -1,7 +1,7 @@
 package dev.memoria.agent.control;
 
 import dev.memoria.agent.entity.McpSession;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,7 +1,7 @@
 package dev.memoria.agent.control;
 
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.DomainException.FieldError;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -73,7 +73,7 @@ public final class ToolArguments {
     /** Throws one 400 problem listing every argument error found so far. */
     public void check() {
         if (!errors.isEmpty()) {
-            throw ProblemException.invalid(errors);
+            throw DomainException.invalid(errors);
         }
     }
 }

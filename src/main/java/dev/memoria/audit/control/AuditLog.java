@@ -1,11 +1,12 @@
 package dev.memoria.audit.control;
 
+import dev.memoria.platform.control.SqlLike;
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.audit.entity.AuditEvent;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.PageCursor;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -62,6 +63,9 @@ public class AuditLog {
     @Inject
     TenantContext tenant;
 
+    @Inject
+    ScopeAccess access;
+
     /** Every deletion of facts is recorded as it happens, in its transaction. */
     void onRemoved(@Observes FactsRemoved removed) {
         Action action = switch (removed.reason()) {
@@ -94,13 +98,13 @@ public class AuditLog {
     public List<AuditEvent> page(PageCursor after, int limit) {
         StringBuilder jpql = new StringBuilder("SELECT e FROM AuditEvent e WHERE e.action IN :deletions");
         Map<String, Object> params = new HashMap<>(Map.of("deletions", Action.deletionNames()));
-        tenant.allowedScopes().ifPresent(visible -> {
+        access.allowedScopes().ifPresent(visible -> {
             List<String> alternatives = new ArrayList<>();
             for (Scope scope : visible) {
                 alternatives.add("e.scopeName = :scope" + params.size());
                 params.put("scope" + params.size(), scope.value());
                 alternatives.add("e.scopeName LIKE :scope" + params.size() + " ESCAPE '\\'");
-                params.put("scope" + params.size(), Tags.escapeLike(scope.value()) + ":%");
+                params.put("scope" + params.size(), SqlLike.escape(scope.value()) + ":%");
             }
             jpql.append(alternatives.isEmpty() ? " AND 1 = 0" : " AND (" + String.join(" OR ", alternatives) + ")");
         });

@@ -1,7 +1,8 @@
 package dev.memoria.console.boundary;
 
+import dev.memoria.platform.boundary.Problems;
 import dev.memoria.console.control.SignedIn;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -99,8 +100,8 @@ public class ConsoleServlet extends HttpServlet {
         }
         try {
             send(match.route().handler().handle(new ConsoleRequest(request, response, match.params(), me)), me, request, response);
-        } catch (ProblemException problem) {
-            ConsoleErrors.render(request, response, problem.status(), problem.title(), problem.getMessage(),
+        } catch (DomainException problem) {
+            ConsoleErrors.render(request, response, Problems.status(problem.kind()), problem.title(), problem.getMessage(),
                     problem.errors().stream().map(e -> e.field() + ": " + e.message()).toList());
         } catch (Exception failure) {
             String incident = UUID.randomUUID().toString();

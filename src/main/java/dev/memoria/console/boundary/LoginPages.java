@@ -4,7 +4,7 @@ import dev.memoria.console.control.ConsoleBootstrap;
 import dev.memoria.console.control.ConsoleSessions;
 import dev.memoria.console.control.ConsoleUsers;
 import dev.memoria.console.control.FirstAdminPolicy;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -67,7 +67,7 @@ public class LoginPages {
 
     public View changePassword(ConsoleRequest request) {
         if (!Objects.equals(request.raw("new_password"), request.raw("repeat_password"))) {
-            throw ProblemException.invalid("repeat_password", "does not match the new password");
+            throw DomainException.invalid("repeat_password", "does not match the new password");
         }
         users.changeOwnPassword(request.user(), request.raw("current_password"), request.raw("new_password"));
         return View.redirect("/console/?password-changed");

@@ -8,8 +8,8 @@ import dev.memoria.dailylog.control.DailyLogService;
 import dev.memoria.fact.control.FactFilter;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.memorymd.control.MemoryMarkdownService;
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.scope.control.ScopeStatistics;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.stats.control.ScopeStatistics;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotService;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -88,7 +88,7 @@ public class ScopePages {
                 persistent(request.param("persistent")), null);
         String query = request.param("q");
         if (query != null && query.length() > 2000) {
-            throw ProblemException.invalid("q", "must be at most 2000 characters");
+            throw DomainException.invalid("q", "must be at most 2000 characters");
         }
         FactSort sort = FactSort.fromWire(request.param("sort"));
         int number = OffsetPage.number(request.param("page"));
@@ -124,7 +124,7 @@ public class ScopePages {
         try {
             return LocalDate.parse(text);
         } catch (DateTimeParseException e) {
-            throw ProblemException.invalid("day", "must be a date such as 2026-03-13");
+            throw DomainException.invalid("day", "must be a date such as 2026-03-13");
         }
     }
 
@@ -132,7 +132,7 @@ public class ScopePages {
         if (text == null) {
             return null;
         }
-        return FactType.fromWire(text).orElseThrow(() -> ProblemException.invalid("type", "must be one of semantic, episodic, procedural"));
+        return FactType.fromWire(text).orElseThrow(() -> DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
     }
 
     private static Boolean persistent(String text) {
@@ -142,7 +142,7 @@ public class ScopePages {
         return switch (text) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw ProblemException.invalid("persistent", "must be true or false");
+            default -> throw DomainException.invalid("persistent", "must be true or false");
         };
     }
 }

@@ -1,7 +1,7 @@
 package dev.memoria.console.boundary;
 
 import dev.memoria.console.control.ConsoleOverview;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,7 +25,7 @@ public class TenantBinding {
     public String bind(ConsoleRequest request) {
         String tenant = request.path("tenant");
         if (tenant == null || !TenantContext.TENANT_ID.matcher(tenant).matches() || !overview.tenantExists(tenant)) {
-            throw ProblemException.notFound("No tenant '" + tenant + "' has any memory.");
+            throw DomainException.notFound("No tenant '" + tenant + "' has any memory.");
         }
         tenantContext.bind(tenant, request.user().actor(), null);
         return tenant;
@@ -36,7 +36,7 @@ public class TenantBinding {
         String tenant = bind(request);
         Scope scope = Scope.of(request.path("scope"));
         if (!overview.scopeExists(tenant, scope.value())) {
-            throw ProblemException.notFound("Tenant '" + tenant + "' has no scope '" + scope + "'.");
+            throw DomainException.notFound("Tenant '" + tenant + "' has no scope '" + scope + "'.");
         }
         return scope;
     }

@@ -3,7 +3,7 @@ package dev.memoria.console.boundary;
 import dev.memoria.console.control.ConsoleUsers;
 import dev.memoria.console.control.OffsetPage;
 import dev.memoria.console.entity.ConsoleRole;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -50,6 +50,6 @@ public class UserPages {
     }
 
     private static ConsoleRole role(String text) {
-        return ConsoleRole.fromWire(text).orElseThrow(() -> ProblemException.invalid("role", "must be support or admin"));
+        return ConsoleRole.fromWire(text).orElseThrow(() -> DomainException.invalid("role", "must be support or admin"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.memoria.console.control;
 
+import dev.memoria.platform.control.SqlLike;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -85,7 +86,7 @@ public class ConsoleOverview {
                 int p = 1;
                 statement.setTimestamp(p++, Timestamp.from(now));
                 if (search != null) {
-                    statement.setString(p++, "%" + dev.memoria.fact.entity.Tags.escapeLike(search) + "%");
+                    statement.setString(p++, "%" + SqlLike.escape(search) + "%");
                 }
                 statement.setInt(p++, limit + 1);
                 statement.setInt(p, offset);

@@ -3,7 +3,7 @@ package dev.memoria.console.control;
 import dev.memoria.console.entity.ConsoleRole;
 import dev.memoria.console.entity.ConsoleUser;
 import dev.memoria.console.entity.ConsoleUserEvent;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -73,11 +73,11 @@ public class ConsoleUsers {
     public void create(String actor, String username, ConsoleRole role, String temporaryPassword, boolean mustChange) {
         String nameProblem = UsernamePolicy.problemWith(username);
         if (nameProblem != null) {
-            throw ProblemException.invalid("username", nameProblem);
+            throw DomainException.invalid("username", nameProblem);
         }
         requireAcceptable(username, temporaryPassword);
         if (find(username).isPresent()) {
-            throw ProblemException.conflict("A console user named '" + username + "' already exists.");
+            throw DomainException.conflict("A console user named '" + username + "' already exists.");
         }
         Instant now = Timestamps.now();
         em.persist(new ConsoleUser(username, hasher.hash(temporaryPassword), role, mustChange, now));
@@ -90,7 +90,7 @@ public class ConsoleUsers {
             return;
         }
         if (user.role() == ConsoleRole.ADMIN && countAdmins() <= 1) {
-            throw ProblemException.conflict("'" + username + "' is the last admin: make someone else admin first.");
+            throw DomainException.conflict("'" + username + "' is the last admin: make someone else admin first.");
         }
         Instant now = Timestamps.now();
         user.role(role, now);
@@ -111,11 +111,11 @@ public class ConsoleUsers {
     public void changeOwnPassword(SignedIn me, String current, String chosen) {
         ConsoleUser user = existing(me.username());
         if (!hasher.verify(current, user.passwordHash())) {
-            throw ProblemException.invalid("current_password", "is not your current password");
+            throw DomainException.invalid("current_password", "is not your current password");
         }
         requireAcceptable(me.username(), chosen);
         if (chosen.equals(current)) {
-            throw ProblemException.invalid("new_password", "must differ from the current password");
+            throw DomainException.invalid("new_password", "must differ from the current password");
         }
         Instant now = Timestamps.now();
         user.password(hasher.hash(chosen), false, now);
@@ -145,13 +145,13 @@ public class ConsoleUsers {
     }
 
     private ConsoleUser existing(String username) {
-        return find(username).orElseThrow(() -> ProblemException.notFound("No console user named '" + username + "'."));
+        return find(username).orElseThrow(() -> DomainException.notFound("No console user named '" + username + "'."));
     }
 
     private static void requireAcceptable(String username, String password) {
         String problem = PasswordPolicy.problemWith(username, password);
         if (problem != null) {
-            throw ProblemException.invalid("password", problem);
+            throw DomainException.invalid("password", problem);
         }
     }
 

@@ -6,7 +6,7 @@ import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
@@ -96,7 +96,7 @@ public class DailyLogResource {
         } catch (DateTimeParseException invalid) {
             // reported below
         }
-        throw ProblemException.invalid("day", "must be a date as yyyy-mm-dd");
+        throw DomainException.invalid("day", "must be a date as yyyy-mm-dd");
     }
 
     private static String quote(String text) {

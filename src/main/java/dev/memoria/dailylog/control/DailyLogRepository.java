@@ -1,10 +1,10 @@
 package dev.memoria.dailylog.control;
 
+import dev.memoria.platform.control.SqlLike;
 import dev.memoria.dailylog.entity.DailyLogEntry;
-import dev.memoria.fact.entity.Tags;
-import dev.memoria.platform.control.BulkWrites;
+import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -57,7 +57,7 @@ public class DailyLogRepository {
             query.setParameter("after", afterId);
         }
         if (below != null) {
-            query.setParameter("scope", below.value()).setParameter("under", Tags.escapeLike(below.value()) + ":%");
+            query.setParameter("scope", below.value()).setParameter("under", SqlLike.escape(below.value()) + ":%");
         }
         return query.setMaxResults(limit).getResultList();
     }

@@ -1,7 +1,7 @@
 package dev.memoria.embedding.control;
 
 import dev.memoria.platform.control.SqlDialect;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.entity.SettingsChanged;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;

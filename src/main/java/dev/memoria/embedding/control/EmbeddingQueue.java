@@ -5,9 +5,9 @@ import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.fact.entity.ScopeFactsReplaced;
 import dev.memoria.scope.entity.ScopeCleared;
-import dev.memoria.platform.control.BulkWrites;
+import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.platform.control.SqlDialect;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -70,7 +70,7 @@ public class EmbeddingQueue {
     /** After a restore the scope holds exactly these facts: other vectors go, these are queued (unchanged texts are skipped). */
     void onReplaced(@Observes ScopeFactsReplaced replaced) {
         dropScope(replaced.scope(), replaced.facts().stream().map(Fact::id).collect(java.util.stream.Collectors.toSet()));
-        onWritten(new FactsWritten(replaced.scope(), replaced.facts()));
+        onWritten(new FactsWritten(replaced.scope(), replaced.facts(), List.of()));
     }
 
     void onCleared(@Observes ScopeCleared cleared) {

@@ -5,7 +5,7 @@ import dev.memoria.erasure.entity.ErasureReceipt;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -45,15 +45,15 @@ public class ErasuresResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response erase(JsonValue body) {
         if (!(body instanceof JsonObject json)) {
-            throw ProblemException.invalid("body", "must be a JSON object");
+            throw DomainException.invalid("body", "must be a JSON object");
         }
-        List<ProblemException.FieldError> errors = new ArrayList<>();
+        List<DomainException.FieldError> errors = new ArrayList<>();
         json.keySet().stream().filter(name -> !FIELDS.contains(name))
-                .forEach(name -> errors.add(new ProblemException.FieldError(name, "unknown field")));
+                .forEach(name -> errors.add(new DomainException.FieldError(name, "unknown field")));
         String subject = text(json, "subject", errors);
         String contains = text(json, "content_contains", errors);
         if (!errors.isEmpty()) {
-            throw ProblemException.invalid(errors);
+            throw DomainException.invalid(errors);
         }
         ErasureReceipt receipt = erasures.erase(subject, contains);
         return Response.created(uri.getBaseUriBuilder().path(ErasuresResource.class).path(receipt.id()).build())
@@ -66,13 +66,13 @@ public class ErasuresResource {
         return json(erasures.get(id));
     }
 
-    private static String text(JsonObject json, String name, List<ProblemException.FieldError> errors) {
+    private static String text(JsonObject json, String name, List<DomainException.FieldError> errors) {
         JsonValue value = json.get(name);
         if (value == null || value == JsonValue.NULL) {
             return null;
         }
         if (!(value instanceof JsonString string)) {
-            errors.add(new ProblemException.FieldError(name, "must be a string"));
+            errors.add(new DomainException.FieldError(name, "must be a string"));
             return null;
         }
         return string.getString();

@@ -1,9 +1,10 @@
 package dev.memoria.erasure.control;
 
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.erasure.entity.ErasureReceipt;
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
@@ -38,6 +39,9 @@ public class ErasureService {
 
     @Inject
     TenantContext tenant;
+
+    @Inject
+    ScopeAccess access;
 
     /** What an erasure would remove now: the scopes it reaches and the counts, nothing removed (the console's confirmation). */
     public record Preview(List<String> scopes, ErasureReceipt.Erased erased) {
@@ -94,18 +98,18 @@ public class ErasureService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public ErasureReceipt get(String id) {
-        return receipts.find(id).orElseThrow(() -> ProblemException.notFound("No erasure with id '" + id + "'."));
+        return receipts.find(id).orElseThrow(() -> DomainException.notFound("No erasure with id '" + id + "'."));
     }
 
     /** The scopes an erasure reaches: those holding the subject (every scope without one) that the caller may access. */
     private List<String> scopes(String subject, String contentContains) {
         Optional<Scope> who = validated(subject, contentContains);
-        if (who.isPresent() && tenant.allowedScopes().isPresent() && !tenant.canAccess(who.get())) {
-            throw ProblemException.forbidden("The token's memory_scopes do not cover the subject '" + subject + "'.");
+        if (who.isPresent() && access.allowedScopes().isPresent() && !access.canAccess(who.get())) {
+            throw DomainException.forbidden("The token's memory_scopes do not cover the subject '" + subject + "'.");
         }
         return receipts.scopeNames().stream()
                 .filter(name -> who.map(s -> holds(Scope.of(name), s)).orElse(true))
-                .filter(name -> tenant.canAccess(Scope.of(name))).toList();
+                .filter(name -> access.canAccess(Scope.of(name))).toList();
     }
 
     /** True when the scope's segments hold the subject's in a row: user:42 is in agent:bot:user:42, not in user:421. */
@@ -122,21 +126,21 @@ public class ErasureService {
 
     private static Optional<Scope> validated(String subject, String contentContains) {
         if (subject == null && contentContains == null) {
-            throw ProblemException.invalid("subject", "is required unless content_contains is given");
+            throw DomainException.invalid("subject", "is required unless content_contains is given");
         }
         if (contentContains != null && (contentContains.isBlank() || contentContains.length() > MAX_TEXT)) {
-            throw ProblemException.invalid("content_contains", "must be 1-" + MAX_TEXT + " characters, not only spaces");
+            throw DomainException.invalid("content_contains", "must be 1-" + MAX_TEXT + " characters, not only spaces");
         }
         if (contentContains != null && !isStorableText(contentContains)) {
             // PostgreSQL's text holds no NUL, and a lone surrogate is no character: no fact can contain either
-            throw ProblemException.invalid("content_contains", "must not contain NUL characters or unpaired surrogates");
+            throw DomainException.invalid("content_contains", "must not contain NUL characters or unpaired surrogates");
         }
         if (subject == null) {
             return Optional.empty();
         }
         String problem = Scope.problemWith(subject);
         if (problem != null) {
-            throw ProblemException.invalid("subject", problem);
+            throw DomainException.invalid("subject", problem);
         }
         return Optional.of(Scope.of(subject));
     }

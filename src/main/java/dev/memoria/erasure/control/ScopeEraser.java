@@ -1,11 +1,11 @@
 package dev.memoria.erasure.control;
 
+import dev.memoria.platform.control.SqlLike;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.InLists;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
@@ -83,7 +83,7 @@ public class ScopeEraser {
     /** The scope's facts whose content holds {@code text} (any case), their log entries and their snapshot copies. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ErasureReceipt.Erased eraseContaining(String scope, String text, MessageDigest digest) {
-        String pattern = "%" + Tags.escapeLike(text.toLowerCase(Locale.ROOT)) + "%";
+        String pattern = "%" + SqlLike.escape(text.toLowerCase(Locale.ROOT)) + "%";
         if (!scopes.lockExisting(Scope.of(scope))) {
             return NOTHING;
         }
@@ -139,7 +139,7 @@ public class ScopeEraser {
     /** What {@link #eraseContaining} would remove now (no digest). */
     @Transactional(Transactional.TxType.SUPPORTS)
     public ErasureReceipt.Erased countContaining(String scope, String text) {
-        String pattern = "%" + Tags.escapeLike(text.toLowerCase(Locale.ROOT)) + "%";
+        String pattern = "%" + SqlLike.escape(text.toLowerCase(Locale.ROOT)) + "%";
         String matching = "SELECT id FROM fact WHERE tenant_id = ? AND scope_name = ? AND LOWER(content) LIKE ? ESCAPE '\\'";
         return new ErasureReceipt.Erased(
                 count("SELECT COUNT(*) FROM (" + matching + ") m", scope, pattern),

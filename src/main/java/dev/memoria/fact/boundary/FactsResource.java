@@ -11,8 +11,8 @@ import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.PageCursor;
-import dev.memoria.platform.control.ProblemException.FieldError;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException.FieldError;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
@@ -98,7 +98,7 @@ public class FactsResource {
                            @QueryParam("limit") String limit,
                            @QueryParam("cursor") String cursor) {
         if (text != null && text.length() > MAX_FILTER_TEXT) {
-            throw ProblemException.invalid("q", "must be at most " + MAX_FILTER_TEXT + " characters");
+            throw DomainException.invalid("q", "must be at most " + MAX_FILTER_TEXT + " characters");
         }
         FactFilter filter = new FactFilter(blankToNull(category), type(type), blankToNull(tag),
                 bool("persistent", persistent), blankToNull(text));
@@ -176,22 +176,22 @@ public class FactsResource {
 
     private static List<FactInput> batchInputs(JsonValue body) {
         if (!(body instanceof JsonObject json) || !(json.get("facts") instanceof JsonArray array)) {
-            throw ProblemException.invalid("facts", "must be an array of facts");
+            throw DomainException.invalid("facts", "must be an array of facts");
         }
         if (array.isEmpty() || array.size() > MAX_BATCH) {
-            throw ProblemException.invalid("facts", "must hold 1-" + MAX_BATCH + " facts");
+            throw DomainException.invalid("facts", "must hold 1-" + MAX_BATCH + " facts");
         }
         List<FactInput> inputs = new ArrayList<>(array.size());
         List<FieldError> errors = new ArrayList<>();
         for (int i = 0; i < array.size(); i++) {
             try {
                 inputs.add(FactInput.parse(array.get(i), FactInput.Mode.CREATE, "facts[" + i + "]."));
-            } catch (ProblemException invalid) {
+            } catch (DomainException invalid) {
                 errors.addAll(invalid.errors());
             }
         }
         if (!errors.isEmpty()) {
-            throw ProblemException.invalid(errors);
+            throw DomainException.invalid(errors);
         }
         return inputs;
     }
@@ -201,7 +201,7 @@ public class FactsResource {
             return null;
         }
         return FactType.fromWire(type).orElseThrow(() ->
-                ProblemException.invalid("type", "must be one of semantic, episodic, procedural"));
+                DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
     }
 
     private static Boolean bool(String name, String value) {
@@ -211,7 +211,7 @@ public class FactsResource {
         return switch (value) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw ProblemException.invalid(name, "must be true or false");
+            default -> throw DomainException.invalid(name, "must be true or false");
         };
     }
 

@@ -1,8 +1,7 @@
 package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.recall.control.KeywordIndex;
-import dev.memoria.recall.control.TextAnalyzer;
+import dev.memoria.text.control.TextAnalyzer;
 import dev.memoria.scope.entity.Scope;
 
 import java.time.Instant;
@@ -45,7 +44,7 @@ public final class DuplicateFinder {
     private boolean wholeScopeLoaded;
 
     /** Prepares for the given contents with three set-wise reads: frequencies, postings, candidate facts. */
-    DuplicateFinder(double threshold, List<String> contents, Scope scope, KeywordIndex index, FactRepository facts,
+    DuplicateFinder(double threshold, List<String> contents, Scope scope, TermLookup index, FactRepository facts,
                     Instant now) {
         this.threshold = threshold;
         this.scope = scope;

@@ -2,8 +2,8 @@ package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException.FieldError;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException.FieldError;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -80,7 +80,7 @@ public final class FactInput {
         List<FieldError> errors = new ArrayList<>();
         FactInput input = read(body, mode, path, errors);
         if (!errors.isEmpty()) {
-            throw ProblemException.invalid(errors);
+            throw DomainException.invalid(errors);
         }
         return input;
     }
@@ -201,10 +201,10 @@ public final class FactInput {
     /** This input with its key set (by-key saves take the key from the path). */
     public FactInput withKey(String pathKey) {
         if (has("key") && key != null && !key.equals(pathKey)) {
-            throw ProblemException.invalid("key", "must match the key in the path");
+            throw DomainException.invalid("key", "must match the key in the path");
         }
         if (!KEY.matcher(pathKey).matches()) {
-            throw ProblemException.invalid("key", "must be 1-128 characters of letters, digits, '.', '_', ':', '@' or '-'");
+            throw DomainException.invalid("key", "must be 1-128 characters of letters, digits, '.', '_', ':', '@' or '-'");
         }
         key = pathKey;
         present.add("key");

@@ -1,14 +1,15 @@
 package dev.memoria.fact.control;
 
+import dev.memoria.platform.control.SqlLike;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.Tags;
-import dev.memoria.platform.control.BulkWrites;
+import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.SqlDialect;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -121,11 +122,11 @@ public class FactRepository {
         }
         if (filter.tag() != null) {
             jpql.append(" AND f.tags LIKE :tag ESCAPE '\\'");
-            params.put("tag", Tags.likePattern(filter.tag()));
+            params.put("tag", "%" + Tags.SEPARATOR + SqlLike.escape(filter.tag()) + Tags.SEPARATOR + "%");
         }
         if (filter.text() != null) {
             jpql.append(" AND (LOWER(f.content) LIKE :text ESCAPE '\\' OR LOWER(f.title) LIKE :text ESCAPE '\\')");
-            params.put("text", "%" + Tags.escapeLike(filter.text().toLowerCase(Locale.ROOT)) + "%");
+            params.put("text", "%" + SqlLike.escape(filter.text().toLowerCase(Locale.ROOT)) + "%");
         }
         jpql.append(extraCondition).append(" ORDER BY ").append(orderBy);
         TypedQuery<Fact> query = db.get().createQuery(jpql.toString(), Fact.class);
@@ -168,7 +169,7 @@ public class FactRepository {
             query.setParameter("after", afterId);
         }
         if (below != null) {
-            query.setParameter("scope", below.value()).setParameter("under", Tags.escapeLike(below.value()) + ":%");
+            query.setParameter("scope", below.value()).setParameter("under", SqlLike.escape(below.value()) + ":%");
         }
         return query.setMaxResults(limit).getResultList();
     }

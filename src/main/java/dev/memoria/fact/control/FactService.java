@@ -3,15 +3,14 @@ package dev.memoria.fact.control;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.fact.entity.FactsAdded;
 import dev.memoria.fact.entity.FactsRemembered;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
-import dev.memoria.lifecycle.control.CapacityGuard;
 import dev.memoria.platform.control.PageCursor;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.quota.control.Quotas;
-import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
@@ -65,7 +64,7 @@ public class FactService {
     TenantSettingsRepository settings;
 
     @Inject
-    KeywordIndex index;
+    TermLookup index;
 
     @Inject
     Event<FactsRemoved> removed;
@@ -77,7 +76,7 @@ public class FactService {
     Event<FactsWritten> written;
 
     @Inject
-    CapacityGuard capacity;
+    Event<FactsAdded> added;
 
     @Inject
     Quotas quotas;
@@ -107,11 +106,11 @@ public class FactService {
             for (FactInput input : slice) {
                 results.add(write.remember(input));
             }
-            write.updateIndex();
+            write.announceTexts();
             write.insert();
             facts.flush();
         }
-        capacity.enforce(scope, now);
+        added.fire(new FactsAdded(scope.value(), now));
         quotas.checkFactsHeld();
         return results;
     }
@@ -153,14 +152,13 @@ public class FactService {
         scopes.touch(scope, now); // locks the scope: the key check below cannot race another writer
         if (changes.has("key") && changes.key() != null && !changes.key().equals(fact.key())
                 && facts.findAnyByKey(scope, changes.key()).isPresent()) {
-            throw ProblemException.conflict("Another fact of this scope already has the key '" + changes.key() + "'.");
+            throw DomainException.conflict("Another fact of this scope already has the key '" + changes.key() + "'.");
         }
-        String indexedBefore = KeywordIndex.indexedText(fact);
+        String indexedBefore = fact.indexedText();
         apply(fact, changes, now);
         fact.touch(now);
-        if (!KeywordIndex.indexedText(fact).equals(indexedBefore)) {
-            index.update(scope.value(), List.of(fact));
-            written.fire(new FactsWritten(scope.value(), List.of(fact)));
+        if (!fact.indexedText().equals(indexedBefore)) {
+            written.fire(new FactsWritten(scope.value(), List.of(), List.of(fact)));
         }
         return fact;
     }
@@ -284,13 +282,9 @@ public class FactService {
             return new Remembered(fact, Outcome.CREATED);
         }
 
-        /** One round of index writes for the whole batch; then its new and changed texts are announced (vectors). */
-        void updateIndex() {
-            index.update(scope.value(), changed);
-            index.add(scope.value(), created);
-            List<Fact> texts = new ArrayList<>(created);
-            texts.addAll(changed);
-            written.fire(new FactsWritten(scope.value(), texts));
+        /** Announces the slice's new and changed texts at once: one round of index writes and queued vectors. */
+        void announceTexts() {
+            written.fire(new FactsWritten(scope.value(), List.copyOf(created), List.copyOf(changed)));
         }
 
         /** One insert for the new facts after the last change to them; then the write is announced (daily log). */
@@ -346,11 +340,11 @@ public class FactService {
         }
     }
 
-    private static ProblemException notFound(String id) {
-        return ProblemException.notFound("No fact with id '" + id + "' in this scope.");
+    private static DomainException notFound(String id) {
+        return DomainException.notFound("No fact with id '" + id + "' in this scope.");
     }
 
-    private static ProblemException keyNotFound(String key) {
-        return ProblemException.notFound("No fact with key '" + key + "' in this scope.");
+    private static DomainException keyNotFound(String key) {
+        return DomainException.notFound("No fact with key '" + key + "' in this scope.");
     }
 }

@@ -1,7 +1,7 @@
 package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.platform.control.DeferredWrites;
+import dev.memoria.tenant.control.DeferredWrites;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
 /**
  * Recall's uses of facts, counted in memory and written to the database in batches: every second
  * ({@link PendingAccessWriter}) and before any transaction of the tenant first reads (through
- * {@link dev.memoria.platform.control.TenantEntityManager}), so a recall is a read-only transaction. Recall
+ * {@link dev.memoria.tenant.control.TenantEntityManager}), so a recall is a read-only transaction. Recall
  * itself adds the uses still held here to the facts it reads. A crash loses at most a second of uses; another
  * server sees them up to a second late.
  */

@@ -204,6 +204,17 @@ public class Fact implements FactView {
         this.title = title;
     }
 
+    /** What the keyword index reads of the fact: title, content, category and tags, one a line. */
+    public String indexedText() {
+        StringBuilder text = new StringBuilder();
+        if (title != null) {
+            text.append(title).append('\n');
+        }
+        text.append(content).append('\n').append(category);
+        tags().forEach(tag -> text.append('\n').append(tag));
+        return text.toString();
+    }
+
     public String content() {
         return content;
     }

@@ -9,7 +9,7 @@ import java.util.List;
  */
 public final class Tags {
 
-    static final String SEPARATOR = "\n";
+    public static final String SEPARATOR = "\n";
 
     private Tags() {
     }
@@ -23,14 +23,5 @@ public final class Tags {
             return List.of();
         }
         return Arrays.stream(column.split(SEPARATOR)).filter(t -> !t.isEmpty()).toList();
-    }
-
-    /** The LIKE pattern matching facts carrying {@code tag}, with LIKE wildcards escaped by '\'. */
-    public static String likePattern(String tag) {
-        return "%" + SEPARATOR + escapeLike(tag) + SEPARATOR + "%";
-    }
-
-    public static String escapeLike(String text) {
-        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 }

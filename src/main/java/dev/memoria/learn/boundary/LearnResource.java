@@ -6,8 +6,8 @@ import dev.memoria.learn.control.LlmProvider;
 import dev.memoria.learn.control.Turn;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException.FieldError;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException.FieldError;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
@@ -47,7 +47,7 @@ public class LearnResource {
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public JsonObject learn(@PathParam("scope") String scope, JsonValue body) {
         if (!(body instanceof JsonObject json)) {
-            throw ProblemException.invalid("body", "must be a JSON object with a turns array");
+            throw DomainException.invalid("body", "must be a JSON object with a turns array");
         }
         List<FieldError> errors = new ArrayList<>();
         json.keySet().stream().filter(name -> !FIELDS.contains(name))
@@ -56,7 +56,7 @@ public class LearnResource {
         LlmProvider provider = provider(json.get("provider"), errors);
         Double threshold = threshold(json.get("conflict_threshold"), errors);
         if (!errors.isEmpty()) {
-            throw ProblemException.invalid(errors);
+            throw DomainException.invalid(errors);
         }
         LearnService.Learned learned = learn.learn(Scope.of(scope), turns, provider, threshold);
         Instant now = Timestamps.now();

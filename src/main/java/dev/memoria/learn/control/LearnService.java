@@ -4,7 +4,7 @@ import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.control.FactService.Remembered;
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,7 +44,7 @@ public class LearnService {
 
     public Learned learn(Scope scope, List<Turn> turns, LlmProvider provider, Double conflictThreshold) {
         llm.unconfigured(provider).ifPresent(missing -> {
-            throw ProblemException.invalid("provider", "'" + provider.wireName() + "' is not configured on this server ("
+            throw DomainException.invalid("provider", "'" + provider.wireName() + "' is not configured on this server ("
                     + missing + ")");
         });
         Extraction extraction = extract(provider, turns).fitting(FactInput.MAX_CONTENT);
@@ -93,12 +93,12 @@ public class LearnService {
         } catch (CircuitBreakerOpenException open) {
             throw failed(provider, "has failed repeatedly; calls are paused for a while");
         } catch (BulkheadException full) {
-            throw ProblemException.unavailable("Too many extractions with '" + provider.wireName() + "' in flight; retry shortly.");
+            throw DomainException.unavailable("Too many extractions with '" + provider.wireName() + "' in flight; retry shortly.");
         }
     }
 
-    private static ProblemException failed(LlmProvider provider, String why) {
+    private static DomainException failed(LlmProvider provider, String why) {
         LOG.warning("learn: provider " + provider.wireName() + " " + why);
-        return ProblemException.badGateway("The LLM provider '" + provider.wireName() + "' " + why + ". Nothing was written.");
+        return DomainException.badGateway("The LLM provider '" + provider.wireName() + "' " + why + ". Nothing was written.");
     }
 }

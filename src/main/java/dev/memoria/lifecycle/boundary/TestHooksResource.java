@@ -7,7 +7,7 @@ import dev.memoria.lifecycle.control.JobRuns;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -44,7 +44,7 @@ public class TestHooksResource {
     @Path("jobs/{job}")
     public JsonObject runJob(@PathParam("job") String job) {
         requireEnabled();
-        JobKind kind = JobKind.fromWire(job).orElseThrow(() -> ProblemException.notFound("No job named '" + job + "'."));
+        JobKind kind = JobKind.fromWire(job).orElseThrow(() -> DomainException.notFound("No job named '" + job + "'."));
         JobRuns.Run run = runner.run(kind);
         return Jsons.createObjectBuilder().add("job", kind.wireName()).add("tenants", run.tenants())
                 .add("removed", run.removed()).add("took_ms", run.took().toMillis()).build();
@@ -60,7 +60,7 @@ public class TestHooksResource {
 
     private void requireEnabled() {
         if (!enabled) {
-            throw ProblemException.notFound("No resource at this path.");
+            throw DomainException.notFound("No resource at this path.");
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.memoria.lifecycle.control;
 
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactsAdded;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.recall.control.KeywordIndex;
@@ -9,6 +10,7 @@ import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -36,6 +38,10 @@ public class CapacityGuard {
 
     @Inject
     TenantSettingsRepository settings;
+
+    void onAdded(@Observes FactsAdded added) {
+        enforce(Scope.of(added.scope()), added.at());
+    }
 
     /** Evicts what exceeds the limit; returns how many facts went. */
     public int enforce(Scope scope, Instant now) {

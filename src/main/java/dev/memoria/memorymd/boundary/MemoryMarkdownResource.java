@@ -3,7 +3,7 @@ package dev.memoria.memorymd.boundary;
 import dev.memoria.memorymd.control.MemoryMarkdownService;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -71,14 +71,14 @@ public class MemoryMarkdownResource {
         try {
             charset = name == null || name.isBlank() ? StandardCharsets.UTF_8 : Charset.forName(name.strip());
         } catch (IllegalArgumentException unknown) {
-            throw new ProblemException.UnsupportedMediaType("The charset '" + name + "' is not known; send UTF-8.");
+            throw new DomainException.UnsupportedMediaType("The charset '" + name + "' is not known; send UTF-8.");
         }
         try {
             return charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body == null ? new byte[0] : body))
                     .toString();
         } catch (CharacterCodingException malformed) {
-            throw ProblemException.invalid("body", "is not valid " + charset.name() + " text");
+            throw DomainException.invalid("body", "is not valid " + charset.name() + " text");
         }
     }
 }

@@ -4,7 +4,7 @@ import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.entity.FactDefaults;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,7 +44,7 @@ public class MemoryMarkdownService {
     public ImportResult importFile(Scope scope, String markdown) {
         MemoryMarkdown.Parsed parsed = MemoryMarkdown.parse(markdown, FactDefaults.CATEGORY);
         if (parsed.entries().size() > MAX_FACTS) {
-            throw ProblemException.payloadTooLarge("The file holds " + parsed.entries().size()
+            throw DomainException.payloadTooLarge("The file holds " + parsed.entries().size()
                     + " facts; one import takes at most " + MAX_FACTS + ". Split it into several files.");
         }
         Set<MemoryMarkdown.Entry> present = new HashSet<>(persistentEntries(scope));

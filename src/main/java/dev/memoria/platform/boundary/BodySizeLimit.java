@@ -1,6 +1,6 @@
 package dev.memoria.platform.boundary;
 
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -52,15 +52,15 @@ public class BodySizeLimit implements ContainerRequestFilter {
                 try {
                     length = Math.max(length, Long.parseLong(part.strip()));
                 } catch (NumberFormatException notALength) {
-                    throw ProblemException.invalid("Content-Length", "must be a whole number of bytes");
+                    throw DomainException.invalid("Content-Length", "must be a whole number of bytes");
                 }
             }
         }
         return length;
     }
 
-    private static ProblemException tooLarge(long limit) {
-        return ProblemException.payloadTooLarge("The request body is larger than " + limit + " bytes.");
+    private static DomainException tooLarge(long limit) {
+        return DomainException.payloadTooLarge("The request body is larger than " + limit + " bytes.");
     }
 
     private static final class LimitedStream extends FilterInputStream {

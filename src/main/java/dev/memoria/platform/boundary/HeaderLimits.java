@@ -1,6 +1,6 @@
 package dev.memoria.platform.boundary;
 
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.PreMatching;
@@ -51,7 +51,7 @@ public class HeaderLimits implements ContainerRequestFilter {
                 for (String parameter : range.split(";")) {
                     String[] pair = parameter.split("=", 2);
                     if (pair.length == 2 && pair[0].strip().equalsIgnoreCase("q") && !isQuality(pair[1].strip())) {
-                        throw ProblemException.invalid(name, "has a quality value 'q=" + pair[1].strip()
+                        throw DomainException.invalid(name, "has a quality value 'q=" + pair[1].strip()
                                 + "' that is not a number from 0 to 1");
                     }
                 }
@@ -68,7 +68,7 @@ public class HeaderLimits implements ContainerRequestFilter {
         }
     }
 
-    private static ProblemException tooLarge(String detail) {
-        return ProblemException.headersTooLarge(detail);
+    private static DomainException tooLarge(String detail) {
+        return DomainException.headersTooLarge(detail);
     }
 }

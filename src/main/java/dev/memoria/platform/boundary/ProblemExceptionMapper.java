@@ -1,15 +1,15 @@
 package dev.memoria.platform.boundary;
 
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
 @Provider
-public class ProblemExceptionMapper implements ExceptionMapper<ProblemException> {
+public class ProblemExceptionMapper implements ExceptionMapper<DomainException> {
 
     @Override
-    public Response toResponse(ProblemException problem) {
+    public Response toResponse(DomainException problem) {
         return Problems.response(problem);
     }
 }

@@ -1,7 +1,7 @@
 package dev.memoria.platform.boundary;
 
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.servlet.http.HttpServletResponse;
@@ -21,11 +21,28 @@ public final class Problems {
     private Problems() {
     }
 
-    public static Response response(ProblemException problem) {
-        Response.ResponseBuilder builder = builder(problem.status(), problem.type(), problem.title(), problem.getMessage(),
+    public static Response response(DomainException problem) {
+        Response.ResponseBuilder builder = builder(status(problem.kind()), problem.type(), problem.title(), problem.getMessage(),
                 problem.errors());
         problem.headers().forEach(builder::header);
         return builder.build();
+    }
+
+    /** The HTTP status of each kind of failure: the one place the domain's failures meet status codes. */
+    public static int status(DomainException.Kind kind) {
+        return switch (kind) {
+            case INVALID -> 400;
+            case UNAUTHENTICATED -> 401;
+            case FORBIDDEN -> 403;
+            case NOT_FOUND -> 404;
+            case CONFLICT -> 409;
+            case TOO_LARGE -> 413;
+            case UNSUPPORTED_MEDIA_TYPE -> 415;
+            case TOO_MANY_REQUESTS -> 429;
+            case HEADERS_TOO_LARGE -> 431;
+            case UPSTREAM_FAILED -> 502;
+            case UNAVAILABLE -> 503;
+        };
     }
 
     /** The body could not be read as JSON of the expected shape (the JAX-RS runtime or JSON-P said so). */
@@ -39,12 +56,12 @@ public final class Problems {
     }
 
     public static Response response(int status, String type, String title, String detail,
-                                    List<ProblemException.FieldError> errors) {
+                                    List<DomainException.FieldError> errors) {
         return builder(status, type, title, detail, errors).build();
     }
 
     private static Response.ResponseBuilder builder(int status, String type, String title, String detail,
-                                                    List<ProblemException.FieldError> errors) {
+                                                    List<DomainException.FieldError> errors) {
         Response.ResponseBuilder builder = Response.status(status)
                 .type(MEDIA_TYPE)
                 .entity(body(status, type, title, detail, errors));
@@ -66,7 +83,7 @@ public final class Problems {
     }
 
     public static String body(int status, String type, String title, String detail,
-                              List<ProblemException.FieldError> errors) {
+                              List<DomainException.FieldError> errors) {
         JsonObjectBuilder json = Jsons.createObjectBuilder()
                 .add("type", TYPE_BASE + type)
                 .add("title", title)

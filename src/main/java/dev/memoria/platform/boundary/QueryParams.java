@@ -1,6 +1,6 @@
 package dev.memoria.platform.boundary;
 
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 
 /** Query parameters read as text, so that "limit=abc" is a clear 400 instead of a routing 404. */
 public final class QueryParams {
@@ -20,6 +20,6 @@ public final class QueryParams {
         } catch (NumberFormatException notANumber) {
             // reported below
         }
-        throw ProblemException.invalid(name, "must be a whole number from " + min + " to " + max);
+        throw DomainException.invalid(name, "must be a whole number from " + min + " to " + max);
     }
 }

@@ -1,7 +1,7 @@
 package dev.memoria.platform.boundary;
 
 import dev.memoria.platform.control.BoundedJson;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParsingException;
 import jakarta.ws.rs.Consumes;
@@ -38,7 +38,7 @@ public class StrictJsonReader implements MessageBodyReader<JsonValue> {
         try {
             value = BoundedJson.readOne(new InputStreamReader(entity, StandardCharsets.UTF_8));
         } catch (BoundedJson.TooComplex tooComplex) {
-            throw ProblemException.invalid("body", tooComplex.getMessage());
+            throw DomainException.invalid("body", tooComplex.getMessage());
         }
         if (!type.isInstance(value)) {
             throw new JsonParsingException("The body is not a JSON " + type.getSimpleName(), null);

@@ -1,6 +1,6 @@
 package dev.memoria.platform.boundary;
 
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.json.JsonException;
 import jakarta.json.bind.JsonbException;
 
@@ -14,10 +14,10 @@ final class Throwables {
     }
 
     /** A problem raised while the body was being read arrives wrapped by the JAX-RS runtime. */
-    static Optional<ProblemException> problemIn(Throwable failure) {
+    static Optional<DomainException> problemIn(Throwable failure) {
         Throwable t = failure;
         for (int depth = 0; t != null && depth < MAX_DEPTH; depth++, t = t.getCause()) {
-            if (t instanceof ProblemException problem) {
+            if (t instanceof DomainException problem) {
                 return Optional.of(problem);
             }
         }

@@ -1,5 +1,6 @@
 package dev.memoria.platform.control;
 
+import dev.memoria.platform.entity.DomainException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -28,7 +29,7 @@ public record PageCursor(Instant time, String id) {
             }
             return new PageCursor(Instant.EPOCH.plus(Long.parseLong(parts[1]), ChronoUnit.MICROS), parts[2]);
         } catch (IllegalArgumentException | ArithmeticException | java.time.DateTimeException e) {
-            throw ProblemException.invalid("cursor", "is not a cursor this server issued");
+            throw DomainException.invalid("cursor", "is not a cursor this server issued");
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.memoria.quota.control;
 
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.quota.entity.Overrides;
 
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ public final class OverridesInput {
         burstCoversRate("burst", burst, rate, errors);
         burstCoversRate("subject_burst", subjectBurst, subjectRate, errors);
         if (!errors.isEmpty()) {
-            throw ProblemException.invalid(errors);
+            throw DomainException.invalid(errors);
         }
         return new Overrides(rate, burst, subjectRate, subjectBurst, facts, scopes);
     }

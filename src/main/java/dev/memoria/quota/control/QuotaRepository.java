@@ -1,7 +1,7 @@
 package dev.memoria.quota.control;
 
 import dev.memoria.platform.control.SqlDialect;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.quota.entity.Overrides;
 import dev.memoria.quota.entity.TenantQuota;
 import jakarta.enterprise.context.ApplicationScoped;

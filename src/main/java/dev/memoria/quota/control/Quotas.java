@@ -2,7 +2,7 @@ package dev.memoria.quota.control;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.quota.entity.Overrides;
 import dev.memoria.quota.entity.QuotaLimits;

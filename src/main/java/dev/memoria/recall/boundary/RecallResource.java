@@ -5,7 +5,7 @@ import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.ContextService;
 import dev.memoria.recall.control.RecallService;
@@ -74,7 +74,7 @@ public class RecallResource {
 
     private static String required(String q) {
         if (blank(q)) {
-            throw ProblemException.invalid("q", "is required");
+            throw DomainException.invalid("q", "is required");
         }
         return q.strip();
     }
@@ -84,7 +84,7 @@ public class RecallResource {
             return RecallService.Mode.HYBRID;
         }
         return RecallService.Mode.fromWire(mode.strip())
-                .orElseThrow(() -> ProblemException.invalid("mode", "must be one of hybrid, keyword, semantic"));
+                .orElseThrow(() -> DomainException.invalid("mode", "must be one of hybrid, keyword, semantic"));
     }
 
     private static FactType type(String type) {
@@ -92,7 +92,7 @@ public class RecallResource {
             return null;
         }
         return FactType.fromWire(type)
-                .orElseThrow(() -> ProblemException.invalid("type", "must be one of semantic, episodic, procedural"));
+                .orElseThrow(() -> DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
     }
 
     private static boolean blank(String value) {

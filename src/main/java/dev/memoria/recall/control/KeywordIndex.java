@@ -1,12 +1,15 @@
 package dev.memoria.recall.control;
 
+import dev.memoria.text.control.TextAnalyzer;
+import dev.memoria.fact.control.TermLookup;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.platform.control.BulkWrites;
+import dev.memoria.fact.entity.FactsWritten;
+import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TableStatistics;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -37,7 +40,7 @@ import java.util.TreeMap;
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
-public class KeywordIndex {
+public class KeywordIndex implements TermLookup {
 
     /** A fact id with its BM25 score for a query. */
     public record Hit(String factId, double score) {
@@ -125,16 +128,6 @@ public class KeywordIndex {
     @Inject
     TableStatistics statistics;
 
-    public static String indexedText(Fact fact) {
-        StringBuilder text = new StringBuilder();
-        if (fact.title() != null) {
-            text.append(fact.title()).append('\n');
-        }
-        text.append(fact.content()).append('\n').append(fact.category());
-        fact.tags().forEach(tag -> text.append('\n').append(tag));
-        return text.toString();
-    }
-
     /** Indexes new facts (all of one scope). */
     public void add(String scope, Collection<Fact> facts) {
         if (facts.isEmpty()) {
@@ -145,7 +138,7 @@ public class KeywordIndex {
         Map<String, Long> documentsPerTerm = new HashMap<>();
         long totalLength = 0;
         for (Fact fact : facts) {
-            Map<String, Integer> terms = TextAnalyzer.termFrequencies(indexedText(fact));
+            Map<String, Integer> terms = TextAnalyzer.termFrequencies(fact.indexedText());
             int length = terms.values().stream().mapToInt(Integer::intValue).sum();
             totalLength += length;
             double lengthNorm = averageLength > 0 ? averageLength : Math.max(1, length);
@@ -167,6 +160,12 @@ public class KeywordIndex {
         if (facts.size() >= TableStatistics.LARGE_WRITE) {
             statistics.grew();
         }
+    }
+
+    /** New facts are indexed and changed ones indexed again, in the transaction that wrote them. */
+    void onWritten(@Observes FactsWritten written) {
+        update(written.scope(), written.changed());
+        add(written.scope(), written.created());
     }
 
     /** A deleted fact's postings go with it, in its transaction. */
@@ -219,6 +218,7 @@ public class KeywordIndex {
     }
 
     /** How many facts of the scope hold each term; terms found nowhere are absent. */
+    @Override
     public Map<String, Long> documentFrequencies(String scope, Collection<String> terms) {
         Map<String, Long> frequencies = new HashMap<>();
         forTerms("t.df", "scope_term", scope, terms, row -> frequencies.put(row.getString(1), row.getLong(2)));
@@ -226,6 +226,7 @@ public class KeywordIndex {
     }
 
     /** The ids of the facts holding each term. */
+    @Override
     public Map<String, List<String>> postings(String scope, Collection<String> terms) {
         Map<String, List<String>> postings = new HashMap<>();
         terms.forEach(term -> postings.put(term, new ArrayList<>()));

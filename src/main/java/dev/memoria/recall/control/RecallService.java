@@ -1,10 +1,11 @@
 package dev.memoria.recall.control;
 
+import dev.memoria.text.control.TextAnalyzer;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.embedding.control.SemanticSearch;
 import dev.memoria.embedding.control.VectorIndex;
@@ -176,11 +177,11 @@ public class RecallService {
      */
     static Set<String> terms(String query) {
         if (query.length() > MAX_QUERY_CHARACTERS) {
-            throw ProblemException.invalid("q", "must be at most " + MAX_QUERY_CHARACTERS + " characters");
+            throw DomainException.invalid("q", "must be at most " + MAX_QUERY_CHARACTERS + " characters");
         }
         Set<String> terms = TextAnalyzer.termFrequencies(query).keySet();
         if (terms.size() > MAX_QUERY_TERMS) {
-            throw ProblemException.invalid("q", "must hold at most " + MAX_QUERY_TERMS
+            throw DomainException.invalid("q", "must hold at most " + MAX_QUERY_TERMS
                     + " distinct words (stop words aside); it holds " + terms.size());
         }
         return terms;

@@ -1,14 +1,14 @@
 package dev.memoria.scope.boundary;
 
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.control.ScopeRepository.ScopeSummary;
 import dev.memoria.scope.control.ScopeRepository;
-import dev.memoria.tenant.control.TenantContext;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
@@ -32,14 +32,14 @@ public class ScopesResource {
     ScopeRepository scopes;
 
     @Inject
-    TenantContext tenant;
+    ScopeAccess access;
 
     @GET
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     @Transactional(Transactional.TxType.SUPPORTS)
     public JsonObject list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         int max = QueryParams.intIn("limit", limit, 100, 1, 1000);
-        List<ScopeSummary> rows = scopes.list(tenant.allowedScopes(), decode(cursor), max, Timestamps.now());
+        List<ScopeSummary> rows = scopes.list(access.allowedScopes(), decode(cursor), max, Timestamps.now());
         JsonArrayBuilder items = Jsons.createArrayBuilder();
         rows.stream().limit(max).forEach(row -> items.add(Jsons.createObjectBuilder()
                 .add("scope", row.scope())
@@ -62,7 +62,7 @@ public class ScopesResource {
         try {
             return new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw ProblemException.invalid("cursor", "is not a cursor this server issued");
+            throw DomainException.invalid("cursor", "is not a cursor this server issued");
         }
     }
 }

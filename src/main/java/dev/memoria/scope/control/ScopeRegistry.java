@@ -1,7 +1,7 @@
 package dev.memoria.scope.control;
 
 import dev.memoria.platform.control.SqlDialect;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;

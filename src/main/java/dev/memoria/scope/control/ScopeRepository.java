@@ -1,8 +1,8 @@
 package dev.memoria.scope.control;
 
-import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.SqlLike;
 import dev.memoria.platform.control.InLists;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -46,7 +46,7 @@ public class ScopeRepository {
             for (Scope scope : visible.get()) {
                 params.add(scope.value());
                 alternatives.add("s.scope_name = ?" + params.size());
-                params.add(Tags.escapeLike(scope.value()) + ":%");
+                params.add(SqlLike.escape(scope.value()) + ":%");
                 alternatives.add("s.scope_name LIKE ?" + params.size() + " ESCAPE '\\'");
             }
             sql.append(alternatives.isEmpty() ? " AND 1 = 0" : " AND (" + String.join(" OR ", alternatives) + ")");

@@ -1,6 +1,6 @@
 package dev.memoria.scope.entity;
 
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 
 import java.util.Arrays;
 import java.util.List;
@@ -18,7 +18,7 @@ public record Scope(String value) {
     public Scope {
         String problem = problemWith(value);
         if (problem != null) {
-            throw ProblemException.invalid("scope", problem);
+            throw DomainException.invalid("scope", problem);
         }
     }
 

@@ -3,7 +3,7 @@ package dev.memoria.snapshot.boundary;
 import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotService;
@@ -48,7 +48,7 @@ public class SnapshotsResource {
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public Response create(JsonValue body) {
         if (!(body instanceof JsonObject json) || !(json.get("name") instanceof JsonString name)) {
-            throw ProblemException.invalid("name", "is required: a string of 1-64 letters, digits, '.', '_' or '-'");
+            throw DomainException.invalid("name", "is required: a string of 1-64 letters, digits, '.', '_' or '-'");
         }
         Snapshot snapshot = snapshots.create(Scope.of(scope), name.getString());
         return Response.created(uri.getAbsolutePathBuilder().path(snapshot.name()).build()).entity(json(snapshot)).build();

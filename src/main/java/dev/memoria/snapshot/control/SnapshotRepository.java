@@ -1,10 +1,11 @@
 package dev.memoria.snapshot.control;
 
+import dev.memoria.platform.control.SqlLike;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.fact.entity.Tags;
-import dev.memoria.platform.control.BulkWrites;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.BulkWrites;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
 import dev.memoria.snapshot.entity.SnapshotFact;
@@ -95,7 +96,7 @@ public class SnapshotRepository {
             query.setParameter("after", afterId);
         }
         if (below != null) {
-            query.setParameter("scope", below.value()).setParameter("under", Tags.escapeLike(below.value()) + ":%");
+            query.setParameter("scope", below.value()).setParameter("under", SqlLike.escape(below.value()) + ":%");
         }
         return query.setMaxResults(limit).getResultList();
     }

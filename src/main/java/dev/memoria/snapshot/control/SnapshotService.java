@@ -5,7 +5,7 @@ import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.fact.entity.ScopeFactsReplaced;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.recall.control.KeywordIndex;
@@ -60,12 +60,12 @@ public class SnapshotService {
 
     public Snapshot create(Scope scope, String name) {
         if (name == null || !Snapshot.NAME.matcher(name).matches()) {
-            throw ProblemException.invalid("name", "must be 1-64 characters of letters, digits, '.', '_' or '-'");
+            throw DomainException.invalid("name", "must be 1-64 characters of letters, digits, '.', '_' or '-'");
         }
         Instant now = Timestamps.now();
         scopes.touch(scope, now);
         if (snapshots.find(scope.value(), name).isPresent()) {
-            throw ProblemException.conflict("A snapshot named '" + name + "' already exists in this scope.");
+            throw DomainException.conflict("A snapshot named '" + name + "' already exists in this scope.");
         }
         Snapshot snapshot = new Snapshot(scope.value(), name, now);
         snapshots.save(snapshot, now);
@@ -125,7 +125,7 @@ public class SnapshotService {
 
     private Snapshot get(Scope scope, String name) {
         return snapshots.find(scope.value(), name)
-                .orElseThrow(() -> ProblemException.notFound("No snapshot named '" + name + "' in this scope."));
+                .orElseThrow(() -> DomainException.notFound("No snapshot named '" + name + "' in this scope."));
     }
 
     /** The snapshot's facts that have not expired since: an expired fact is never shown, nor restored. */

@@ -1,6 +1,5 @@
 package dev.memoria.tenant.boundary;
 
-import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -10,10 +9,7 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.ext.Provider;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-/**
- * Resolves the tenant once per request from the verified JWT, then checks the {scope} path parameter
- * (syntax, then the token's memory_scopes) before any resource method runs.
- */
+/** Resolves the tenant once per request from the verified JWT, before any resource method runs. */
 @Provider
 @Priority(Priorities.AUTHORIZATION + 10)
 public class TenantResolver implements ContainerRequestFilter {
@@ -30,10 +26,5 @@ public class TenantResolver implements ContainerRequestFilter {
             return; // unauthenticated: the role check answers 401
         }
         TokenTenancy.bind(token, tenant);
-
-        String scope = request.getUriInfo().getPathParameters().getFirst("scope");
-        if (scope != null) {
-            tenant.requireAccess(Scope.of(scope));
-        }
     }
 }

@@ -1,7 +1,6 @@
 package dev.memoria.tenant.boundary;
 
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.scope.entity.Scope;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonString;
@@ -26,38 +25,36 @@ public final class TokenTenancy {
         Object tenantClaim = token.getClaim(TENANT_CLAIM);
         String tenantId = tenantClaim instanceof JsonString s ? s.getString() : tenantClaim instanceof String s ? s : null;
         if (tenantId == null || !TenantContext.TENANT_ID.matcher(tenantId).matches()) {
-            throw ProblemException.unauthorized("The token has no valid 'tenant' claim.");
+            throw DomainException.unauthorized("The token has no valid 'tenant' claim.");
         }
         String subject = token.getSubject();
         if (subject != null && (subject.length() > MAX_SUBJECT || subject.chars().anyMatch(Character::isISOControl))) {
             // the subject is recorded as the actor of every change it makes
-            throw ProblemException.unauthorized("The token's 'sub' claim must be at most " + MAX_SUBJECT
+            throw DomainException.unauthorized("The token's 'sub' claim must be at most " + MAX_SUBJECT
                     + " characters, without control characters.");
         }
-        tenant.bind(tenantId, subject, allowedScopes(token));
+        tenant.bind(tenantId, subject, memoryScopes(token));
     }
 
-    private static List<Scope> allowedScopes(JsonWebToken token) {
+    /** The claim's entries as text; which of them name scopes is the scope component's business. */
+    private static List<String> memoryScopes(JsonWebToken token) {
         Object claim = token.getClaim(SCOPES_CLAIM);
         if (claim == null) {
             return null;
         }
-        List<Scope> scopes = new ArrayList<>();
+        List<String> scopes = new ArrayList<>();
         if (claim instanceof JsonArray array) {
             for (JsonValue value : array) {
-                if (value instanceof JsonString s && Scope.problemWith(s.getString()) == null) {
-                    scopes.add(Scope.of(s.getString()));
+                if (value instanceof JsonString s) {
+                    scopes.add(s.getString());
                 }
             }
         } else if (claim instanceof Iterable<?> values) {
             for (Object value : values) {
-                String text = value instanceof JsonString s ? s.getString() : String.valueOf(value);
-                if (Scope.problemWith(text) == null) {
-                    scopes.add(Scope.of(text));
-                }
+                scopes.add(value instanceof JsonString s ? s.getString() : String.valueOf(value));
             }
         } else {
-            throw ProblemException.unauthorized("The 'memory_scopes' claim must be an array of scopes.");
+            throw DomainException.unauthorized("The 'memory_scopes' claim must be an array of scopes.");
         }
         return scopes;
     }

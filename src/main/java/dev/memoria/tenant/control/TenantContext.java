@@ -1,7 +1,5 @@
 package dev.memoria.tenant.control;
 
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.RequestScoped;
 
 import java.util.List;
@@ -19,16 +17,16 @@ public class TenantContext {
 
     private String tenantId;
     private String actor;
-    private List<Scope> allowedScopes;
+    private List<String> memoryScopes;
 
-    /** Binds the tenant for this request; {@code allowedScopes} null means the token is not limited. */
-    public void bind(String tenantId, String actor, List<Scope> allowedScopes) {
+    /** Binds the tenant for this request; {@code memoryScopes} null means the token is not limited. */
+    public void bind(String tenantId, String actor, List<String> memoryScopes) {
         if (tenantId == null || !TENANT_ID.matcher(tenantId).matches()) {
             throw new IllegalArgumentException("not a tenant id");
         }
         this.tenantId = tenantId;
         this.actor = actor;
-        this.allowedScopes = allowedScopes == null ? null : List.copyOf(allowedScopes);
+        this.memoryScopes = memoryScopes == null ? null : List.copyOf(memoryScopes);
     }
 
     public String tenantId() {
@@ -46,17 +44,8 @@ public class TenantContext {
         return actor;
     }
 
-    public Optional<List<Scope>> allowedScopes() {
-        return Optional.ofNullable(allowedScopes);
-    }
-
-    public boolean canAccess(Scope scope) {
-        return allowedScopes == null || allowedScopes.stream().anyMatch(scope::isWithin);
-    }
-
-    public void requireAccess(Scope scope) {
-        if (!canAccess(scope)) {
-            throw ProblemException.forbidden("The token's memory_scopes do not cover scope '" + scope + "'.");
-        }
+    /** The token's memory_scopes entries as claimed; empty when the token is not limited to some scopes. */
+    public Optional<List<String>> memoryScopes() {
+        return Optional.ofNullable(memoryScopes);
     }
 }

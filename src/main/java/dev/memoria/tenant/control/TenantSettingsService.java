@@ -1,7 +1,7 @@
 package dev.memoria.tenant.control;
 
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.tenant.entity.SettingsChanged;
 import dev.memoria.tenant.entity.TenantSettings;
@@ -38,7 +38,7 @@ public class TenantSettingsService {
     /** Applies the fields present in {@code body}; absent fields keep their value. */
     public TenantSettings change(JsonValue body) {
         if (!(body instanceof JsonObject json)) {
-            throw ProblemException.invalid("body", "must be a JSON object");
+            throw DomainException.invalid("body", "must be a JSON object");
         }
         TenantSettings current = settings.current().copy(); // the merge below changes the managed instance
         List<FieldError> errors = new ArrayList<>();
@@ -57,7 +57,7 @@ public class TenantSettingsService {
             errors.add(new FieldError("semantic_recall", "must be true or false"));
         }
         if (!errors.isEmpty()) {
-            throw ProblemException.invalid(errors);
+            throw DomainException.invalid(errors);
         }
         TenantSettings changed = TenantSettings.defaults(current.tenantId());
         changed.change(maxLogDays, maxContextEntries, dedupeThreshold, maxFacts, forgetBelow, semanticRecall, Timestamps.now());

@@ -5,7 +5,7 @@ import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.SnapshotFact;
@@ -109,7 +109,7 @@ public class TransferResource {
     private static Scope prefix(String value) {
         String problem = Scope.problemWith(value);
         if (problem != null) {
-            throw ProblemException.invalid("scope_prefix", problem);
+            throw DomainException.invalid("scope_prefix", problem);
         }
         return Scope.of(value);
     }
@@ -121,6 +121,6 @@ public class TransferResource {
         if (value.equals("true")) {
             return true;
         }
-        throw ProblemException.invalid(name, "must be true or false");
+        throw DomainException.invalid(name, "must be true or false");
     }
 }

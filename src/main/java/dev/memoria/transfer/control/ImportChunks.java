@@ -7,8 +7,8 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.lifecycle.control.CapacityGuard;
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.platform.control.TableStatistics;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.quota.control.Quotas;
@@ -164,25 +164,21 @@ public class ImportChunks {
                 created.add(fact.toFact());
                 counts.count(Kind.FACT, Outcome.CREATED);
             } else if (!stored.scopeName().equals(scope.value())) {
-                throw ProblemException.conflict("Line " + line.number() + ": the fact " + fact.id()
+                throw DomainException.conflict("Line " + line.number() + ": the fact " + fact.id()
                         + " moved to another scope while the file was imported.");
             } else if (sameStored(stored, fact)) {
                 counts.count(Kind.FACT, Outcome.UNCHANGED);
             } else {
-                String indexedBefore = KeywordIndex.indexedText(stored);
+                String indexedBefore = stored.indexedText();
                 stored.overwrite(fact);
-                if (!KeywordIndex.indexedText(stored).equals(indexedBefore)) {
+                if (!stored.indexedText().equals(indexedBefore)) {
                     rewritten.add(stored);
                 }
                 counts.count(Kind.FACT, Outcome.UPDATED);
             }
         }
-        index.update(scope.value(), rewritten);
-        index.add(scope.value(), created);
+        written.fire(new FactsWritten(scope.value(), created, rewritten));
         facts.insertAll(scope, created);
-        List<Fact> texts = new ArrayList<>(created);
-        texts.addAll(rewritten);
-        written.fire(new FactsWritten(scope.value(), texts));
     }
 
     /** Removes expired holders of the lines' keys; a live holder under another id is a conflict. */
@@ -194,7 +190,7 @@ public class ImportChunks {
                 continue;
             }
             if (!holder.isExpired(now)) {
-                throw ProblemException.conflict("The key '" + holder.key() + "' was taken in scope '" + scope
+                throw DomainException.conflict("The key '" + holder.key() + "' was taken in scope '" + scope
                         + "' while the file was imported.");
             }
             removed.fire(new FactsRemoved(scope.value(), List.of(holder), FactsRemoved.Reason.EXPIRED, now));

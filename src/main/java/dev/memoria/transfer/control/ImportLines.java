@@ -6,7 +6,7 @@ import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.BoundedJson;
-import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
 import dev.memoria.transfer.entity.ImportLine;

@@ -1,6 +1,6 @@
 package dev.memoria.transfer.control;
 
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,7 +51,7 @@ final class LineReader implements AutoCloseable {
                 position++;
             }
             if (line.length() + (position - start) > MAX_LINE_CHARACTERS) {
-                throw ProblemException.invalid("line " + (number + 1), "is longer than " + MAX_LINE_CHARACTERS + " characters");
+                throw DomainException.invalid("line " + (number + 1), "is longer than " + MAX_LINE_CHARACTERS + " characters");
             }
             line.append(buffer, start, position - start);
             if (position < end) {
@@ -77,7 +77,7 @@ final class LineReader implements AutoCloseable {
             end = read;
             return true;
         } catch (CharacterCodingException malformed) {
-            throw ProblemException.invalid("line " + (number + 1), "is not valid UTF-8 text");
+            throw DomainException.invalid("line " + (number + 1), "is not valid UTF-8 text");
         }
     }
 

@@ -1,17 +1,17 @@
 package dev.memoria.transfer.control;
 
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotRepository;
 import dev.memoria.snapshot.entity.Snapshot;
 import dev.memoria.snapshot.entity.SnapshotFact;
-import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -47,17 +47,17 @@ public class TenantExport {
     SnapshotRepository snapshots;
 
     @Inject
-    TenantContext tenant;
+    ScopeAccess access;
 
     @Inject
     TenantEntityManager db;
 
     /** A scope_prefix wholly outside the token's memory_scopes is refused (403), as any scope outside them is. */
     public void requireReach(Scope below) {
-        boolean reaches = tenant.allowedScopes().map(allowed -> allowed.stream()
+        boolean reaches = access.allowedScopes().map(allowed -> allowed.stream()
                 .anyMatch(scope -> below.isWithin(scope) || scope.isWithin(below))).orElse(true);
         if (!reaches) {
-            throw ProblemException.forbidden("The token's memory_scopes do not cover scope '" + below + "' or any scope below it.");
+            throw DomainException.forbidden("The token's memory_scopes do not cover scope '" + below + "' or any scope below it.");
         }
     }
 
@@ -88,7 +88,7 @@ public class TenantExport {
             List<T> rows = page.apply(after);
             db.forgetReads();
             for (T row : rows) {
-                if (tenant.canAccess(Scope.of(scope.apply(row)))) {
+                if (access.canAccess(Scope.of(scope.apply(row)))) {
                     sink.accept(row);
                 }
             }

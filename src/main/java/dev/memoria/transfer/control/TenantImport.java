@@ -1,7 +1,8 @@
 package dev.memoria.transfer.control;
 
-import dev.memoria.platform.control.ProblemException;
-import dev.memoria.platform.control.ProblemException.FieldError;
+import dev.memoria.scope.control.ScopeAccess;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.quota.control.QuotaExceeded;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.quota.entity.QuotaLimits;
@@ -56,6 +57,9 @@ public class TenantImport {
     TenantContext tenant;
 
     @Inject
+    ScopeAccess access;
+
+    @Inject
     Quotas quotas;
 
     @Inject
@@ -68,7 +72,7 @@ public class TenantImport {
             ImportCounts planned = check(body, spool);
             return dryRun ? new Result(planned, true) : new Result(write(spool), false);
         } catch (IOException e) {
-            throw ProblemException.invalid("body", "could not be read to its end");
+            throw DomainException.invalid("body", "could not be read to its end");
         } finally {
             deleteQuietly(spool);
         }
@@ -106,7 +110,7 @@ public class TenantImport {
         }
         if (!errors.isEmpty()) {
             List<FieldError> listed = errors.subList(0, Math.min(errors.size(), MAX_ERRORS));
-            throw ProblemException.invalid(listed.size() == 1 ? listed.get(0).field() + ": " + listed.get(0).message()
+            throw DomainException.invalid(listed.size() == 1 ? listed.get(0).field() + ": " + listed.get(0).message()
                     + ". Nothing was imported." : listed.size() + " problems in the file (at most " + MAX_ERRORS
                     + " are listed). Nothing was imported.", listed);
         }
@@ -137,8 +141,8 @@ public class TenantImport {
     }
 
     private void requireAccess(ImportLine line) {
-        if (!tenant.canAccess(Scope.of(line.scope()))) {
-            throw ProblemException.forbidden("Line " + line.number() + ": the token's memory_scopes do not cover scope '"
+        if (!access.canAccess(Scope.of(line.scope()))) {
+            throw DomainException.forbidden("Line " + line.number() + ": the token's memory_scopes do not cover scope '"
                     + line.scope() + "'. Nothing was imported.");
         }
     }

@@ -1,7 +1,7 @@
 package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.FactType;
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
@@ -23,8 +23,8 @@ class FactInputTest {
         return Json.createReader(new StringReader(text)).readValue();
     }
 
-    private static ProblemException invalid(String body, FactInput.Mode mode) {
-        return assertThrows(ProblemException.class, () -> FactInput.parse(json(body), mode));
+    private static DomainException invalid(String body, FactInput.Mode mode) {
+        return assertThrows(DomainException.class, () -> FactInput.parse(json(body), mode));
     }
 
     @Test
@@ -54,7 +54,7 @@ class FactInputTest {
 
     @Test
     void contentOfUnicodeSpacesAloneIsEmptyAndSpacesAroundAreTrimmed() {
-        ProblemException empty = invalid("{\"content\":\"\u00a0\u3000\u2003\"}", FactInput.Mode.CREATE);
+        DomainException empty = invalid("{\"content\":\"\u00a0\u3000\u2003\"}", FactInput.Mode.CREATE);
         assertEquals("content", empty.errors().get(0).field());
         assertEquals("must not be empty", empty.errors().get(0).message());
         assertEquals("Prefers tea", FactInput.parse(json("{\"content\":\"\u00a0 Prefers tea\u202f\"}"),
@@ -88,17 +88,17 @@ class FactInputTest {
             "{\"content\":42}|content",
             "[]|body"})
     void namesTheOffendingField(String body, String field) {
-        ProblemException problem = invalid(body, FactInput.Mode.CREATE);
-        assertEquals(400, problem.status());
+        DomainException problem = invalid(body, FactInput.Mode.CREATE);
+        assertEquals(DomainException.Kind.INVALID, problem.kind());
         assertEquals(field, problem.errors().get(0).field());
     }
 
     @Test
     void reportsEveryErrorAtOnceWithThePathPrefix() {
-        ProblemException problem = assertThrows(ProblemException.class, () -> FactInput.parse(
+        DomainException problem = assertThrows(DomainException.class, () -> FactInput.parse(
                 json("{\"importance\":5,\"type\":\"x\"}"), FactInput.Mode.CREATE, "facts[3]."));
         assertEquals(List.of("facts[3].content", "facts[3].type", "facts[3].importance"),
-                problem.errors().stream().map(ProblemException.FieldError::field).toList());
+                problem.errors().stream().map(DomainException.FieldError::field).toList());
     }
 
     @Test
@@ -119,7 +119,7 @@ class FactInputTest {
     @Test
     void pathKeyMustAgreeWithBodyKey() {
         FactInput input = FactInput.parse(json("{\"content\":\"x\",\"key\":\"a\"}"), FactInput.Mode.CREATE);
-        assertEquals("key", assertThrows(ProblemException.class, () -> input.withKey("b")).errors().get(0).field());
+        assertEquals("key", assertThrows(DomainException.class, () -> input.withKey("b")).errors().get(0).field());
         assertEquals("a", input.withKey("a").key());
     }
 }

@@ -1,5 +1,6 @@
 package dev.memoria.platform.control;
 
+import dev.memoria.platform.entity.DomainException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,7 +27,7 @@ class PageCursorTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "not base64 at all", "MnwxMjN8aWQ", "MXxhYmN8aWQ", "MXwxMjN8"})
     void rejectsCursorsItDidNotIssue(String text) {
-        ProblemException problem = assertThrows(ProblemException.class, () -> PageCursor.decode(text));
+        DomainException problem = assertThrows(DomainException.class, () -> PageCursor.decode(text));
         assertEquals("cursor", problem.errors().get(0).field());
     }
 }

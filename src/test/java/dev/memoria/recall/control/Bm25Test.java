@@ -1,5 +1,6 @@
 package dev.memoria.recall.control;
 
+import dev.memoria.text.control.TextAnalyzer;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.memoria.scope.entity;
 
-import dev.memoria.platform.control.ProblemException;
+import dev.memoria.platform.entity.DomainException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,8 +24,8 @@ class ScopeTest {
     @ValueSource(strings = {"", ":", "a:", ":a", "a::b", ".", "..", "a:..", "user 42", "user#1", "ü", "a/b",
             "a:b:c:d:e:f:g:h:i"})
     void rejectsMalformedScopes(String text) {
-        ProblemException problem = assertThrows(ProblemException.class, () -> Scope.of(text));
-        assertEquals(400, problem.status());
+        DomainException problem = assertThrows(DomainException.class, () -> Scope.of(text));
+        assertEquals(DomainException.Kind.INVALID, problem.kind());
         assertEquals("scope", problem.errors().get(0).field());
     }
 

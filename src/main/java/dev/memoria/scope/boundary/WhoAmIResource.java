@@ -1,7 +1,8 @@
-package dev.memoria.tenant.boundary;
+package dev.memoria.scope.boundary;
 
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -25,6 +26,9 @@ public class WhoAmIResource {
     @Inject
     TenantContext tenant;
 
+    @Inject
+    ScopeAccess access;
+
     @GET
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject whoami(@Context SecurityContext security) {
@@ -34,9 +38,9 @@ public class WhoAmIResource {
                 .add("tenant", tenant.tenantId())
                 .add("sub", tenant.actor() == null ? "" : tenant.actor())
                 .add("roles", roles);
-        if (tenant.allowedScopes().isPresent()) {
+        if (access.allowedScopes().isPresent()) {
             JsonArrayBuilder scopes = Jsons.createArrayBuilder();
-            tenant.allowedScopes().get().forEach(scope -> scopes.add(scope.value()));
+            access.allowedScopes().get().forEach(scope -> scopes.add(scope.value()));
             json.add("memory_scopes", scopes);
         } else {
             json.addNull("memory_scopes");

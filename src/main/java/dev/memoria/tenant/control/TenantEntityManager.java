@@ -1,5 +1,6 @@
-package dev.memoria.platform.control;
+package dev.memoria.tenant.control;
 
+import dev.memoria.tenant.control.DeferredWrites;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,8 +1,8 @@
-package dev.memoria.scope.boundary;
+package dev.memoria.stats.boundary;
 
 import dev.memoria.embedding.control.EmbeddingBacklog;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.scope.control.ScopeStatistics;
+import dev.memoria.stats.control.ScopeStatistics;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 

@@ -1,4 +1,6 @@
-package dev.memoria.platform.control;
+package dev.memoria.tenant.control;
+
+import dev.memoria.tenant.control.TenantEntityManager;
 
 /**
  * Writes a component keeps in memory for a moment instead of paying a transaction each (a recall's uses of

@@ -1,10 +1,10 @@
-package dev.memoria.scope.control;
+package dev.memoria.erasure.control;
 
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.platform.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.scope.entity.ScopeCleared;

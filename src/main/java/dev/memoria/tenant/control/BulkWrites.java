@@ -1,5 +1,7 @@
-package dev.memoria.platform.control;
+package dev.memoria.tenant.control;
 
+import dev.memoria.platform.control.SqlDialect;
+import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;

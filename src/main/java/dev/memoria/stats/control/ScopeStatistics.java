@@ -1,4 +1,4 @@
-package dev.memoria.scope.control;
+package dev.memoria.stats.control;
 
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.fact.control.FactRepository;

@@ -1,4 +1,4 @@
-package dev.memoria.recall.control;
+package dev.memoria.text.control;
 
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
