@@ -2,6 +2,7 @@ package it;
 
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.recall.control.KeywordIndex;
+import dev.memoria.tenant.control.TenantSql;
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
@@ -140,7 +141,8 @@ class PlansWithoutStatisticsIT extends Deployments {
      * tables must be an index scan whose condition names the term or the fact's id, never a filter over a
      * scan of the tenant's or the scope's rows.
      */
-    private static void assertIndexLookups(String statement, List<String> parameters) throws SQLException {
+    private static void assertIndexLookups(String marked, List<String> parameters) throws SQLException {
+        String statement = TenantSql.jdbc(marked);
         StringBuilder numbered = new StringBuilder();
         int parameter = 0;
         for (char c : statement.toCharArray()) {

@@ -1,5 +1,6 @@
 package it.support;
 
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
@@ -44,11 +45,17 @@ public final class Browser implements AutoCloseable {
         this.base = Api.serverBase().toString().replaceAll("/$", "");
     }
 
-    /** Skips the calling test (not fails it) on a machine without Debian's chromium and chromium-driver. */
+    /**
+     * Skips the calling test on a machine without Debian's chromium and chromium-driver, or fails it when the
+     * build says the browser is required ({@code -Dit.browser.required=true}, as .ci/run does).
+     */
     public static void assumeInstalled() {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                "Console browser tests skipped: /usr/bin/chromium or /usr/bin/chromedriver is missing "
-                        + "(apt-get install chromium chromium-driver)");
+        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        String missing = "/usr/bin/chromium or /usr/bin/chromedriver is missing (apt-get install chromium chromium-driver)";
+        if (!installed && Boolean.getBoolean("it.browser.required")) {
+            Assertions.fail("Console browser tests need a browser here: " + missing);
+        }
+        Assumptions.assumeTrue(installed, "Console browser tests skipped: " + missing);
     }
 
     public static Browser start() {

@@ -1,7 +1,9 @@
 package dev.memoria.console.control;
 
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -25,23 +27,26 @@ public class ConsoleAuditTrail {
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
 
+    @Inject
+    TenantSql tenants;
+
     /** Up to {@code limit + 1} entries from {@code offset}, so the caller can tell whether more follow. */
     public List<Entry> page(String tenant, String actor, int offset, int limit) {
         List<String> conditions = new ArrayList<>();
         List<String> params = new ArrayList<>();
         if (tenant != null) {
-            conditions.add("tenant_id = ?");
+            conditions.add("{tenant_id} = ?");
             params.add(tenant);
         }
         if (actor != null) {
             conditions.add("actor = ?");
             params.add(actor);
         }
-        String sql = "SELECT at, tenant_id, actor, action, scope_name, fact_id, digest FROM audit_event "
+        String sql = "SELECT at, {tenant_id}, actor, action, scope_name, fact_id, digest FROM audit_event "
                 + (conditions.isEmpty() ? "" : "WHERE " + String.join(" AND ", conditions) + " ")
                 + "ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(sql)) {
+             PreparedStatement statement = tenants.everyTenant(connection, sql)) {
             int p = 1;
             for (String param : params) {
                 statement.setString(p++, param);

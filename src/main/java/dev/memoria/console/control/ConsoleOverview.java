@@ -1,7 +1,9 @@
 package dev.memoria.console.control;
 
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.platform.control.SqlLike;
 import jakarta.annotation.Resource;
+import jakarta.inject.Inject;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import javax.sql.DataSource;
@@ -33,17 +35,20 @@ public class ConsoleOverview {
     }
 
     /** Every tenant that ever wrote a scope or changed its settings. */
-    private static final String TENANTS = "SELECT tenant_id FROM memory_scope UNION SELECT tenant_id FROM tenant_settings";
+    private static final String TENANTS = "SELECT {tenant_id} FROM memory_scope UNION SELECT {tenant_id} FROM tenant_settings";
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
+
+    @Inject
+    TenantSql tenantSql;
 
     public Totals totals(Instant now) {
         return query(connection -> {
             long tenants = single(connection, "SELECT COUNT(*) FROM (" + TENANTS + ") t");
             long scopes = single(connection, "SELECT COUNT(*) FROM memory_scope");
             long facts;
-            try (PreparedStatement statement = connection.prepareStatement(
+            try (PreparedStatement statement = tenantSql.everyTenant(connection,
                     "SELECT COUNT(*) FROM fact WHERE expires_at IS NULL OR expires_at > ?")) {
                 statement.setTimestamp(1, Timestamp.from(now));
                 facts = count(statement);
@@ -56,7 +61,7 @@ public class ConsoleOverview {
     public Map<LocalDate, Long> writesPerDay(LocalDate since) {
         return query(connection -> {
             Map<LocalDate, Long> days = new TreeMap<>();
-            try (PreparedStatement statement = connection.prepareStatement(
+            try (PreparedStatement statement = tenantSql.everyTenant(connection,
                     "SELECT log_day, COUNT(*) FROM daily_log_entry WHERE log_day >= ? GROUP BY log_day")) {
                 statement.setDate(1, Date.valueOf(since));
                 try (ResultSet rows = statement.executeQuery()) {
@@ -74,15 +79,15 @@ public class ConsoleOverview {
      * {@code limit + 1} rows so the caller can tell whether more follow.
      */
     public List<TenantRow> tenants(String search, int offset, int limit, Instant now) {
-        String sql = "SELECT t.tenant_id, "
-                + "(SELECT COUNT(*) FROM memory_scope s WHERE s.tenant_id = t.tenant_id), "
-                + "(SELECT COUNT(*) FROM fact f WHERE f.tenant_id = t.tenant_id AND (f.expires_at IS NULL OR f.expires_at > ?)), "
-                + "(SELECT MAX(s.updated_at) FROM memory_scope s WHERE s.tenant_id = t.tenant_id) "
+        String sql = "SELECT {t.tenant_id}, "
+                + "(SELECT COUNT(*) FROM memory_scope s WHERE {s.tenant_id} = {t.tenant_id}), "
+                + "(SELECT COUNT(*) FROM fact f WHERE {f.tenant_id} = {t.tenant_id} AND (f.expires_at IS NULL OR f.expires_at > ?)), "
+                + "(SELECT MAX(s.updated_at) FROM memory_scope s WHERE {s.tenant_id} = {t.tenant_id}) "
                 + "FROM (" + TENANTS + ") t "
-                + (search == null ? "" : "WHERE t.tenant_id LIKE ? ESCAPE '\\' ")
-                + "ORDER BY t.tenant_id LIMIT ? OFFSET ?";
+                + (search == null ? "" : "WHERE {t.tenant_id} LIKE ? ESCAPE '\\' ")
+                + "ORDER BY {t.tenant_id} LIMIT ? OFFSET ?";
         return query(connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            try (PreparedStatement statement = tenantSql.everyTenant(connection, sql)) {
                 int p = 1;
                 statement.setTimestamp(p++, Timestamp.from(now));
                 if (search != null) {
@@ -105,8 +110,8 @@ public class ConsoleOverview {
 
     public boolean tenantExists(String tenant) {
         return query(connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(
-                    "SELECT COUNT(*) FROM (" + TENANTS + ") t WHERE t.tenant_id = ?")) {
+            try (PreparedStatement statement = tenantSql.everyTenant(connection,
+                    "SELECT COUNT(*) FROM (" + TENANTS + ") t WHERE {t.tenant_id} = ?")) {
                 statement.setString(1, tenant);
                 return count(statement) > 0;
             }
@@ -115,8 +120,8 @@ public class ConsoleOverview {
 
     public boolean scopeExists(String tenant, String scope) {
         return query(connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(
-                    "SELECT COUNT(*) FROM memory_scope WHERE tenant_id = ? AND scope_name = ?")) {
+            try (PreparedStatement statement = tenantSql.everyTenant(connection,
+                    "SELECT COUNT(*) FROM memory_scope WHERE {tenant_id} = ? AND scope_name = ?")) {
                 statement.setString(1, tenant);
                 statement.setString(2, scope);
                 return count(statement) > 0;
@@ -136,8 +141,8 @@ public class ConsoleOverview {
         }
     }
 
-    private static long single(Connection connection, String sql) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+    private long single(Connection connection, String sql) throws SQLException {
+        try (PreparedStatement statement = tenantSql.everyTenant(connection, sql)) {
             return count(statement);
         }
     }

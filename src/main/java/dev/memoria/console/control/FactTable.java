@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * The scope page's fact table: filtered and sorted through the tenant-bound EntityManager (EclipseLink
- * adds tenant_id), or ranked by the same BM25 search as GET /search, then filtered.
+ * adds the tenant), or ranked by the same BM25 search as GET /search, then filtered.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)

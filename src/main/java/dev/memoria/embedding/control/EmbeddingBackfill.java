@@ -2,6 +2,7 @@ package dev.memoria.embedding.control;
 
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.tenant.entity.SettingsChanged;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,18 +28,21 @@ public class EmbeddingBackfill {
 
     private static final Logger LOG = Logger.getLogger(EmbeddingBackfill.class.getName());
 
-    private static final String MISSING = " SELECT f.tenant_id, f.id, ?, f.scope_name, ? FROM fact f WHERE"
-            + " NOT EXISTS (SELECT 1 FROM fact_vector v WHERE v.fact_id = f.id AND v.tenant_id = f.tenant_id AND v.model = ?)"
-            + " AND NOT EXISTS (SELECT 1 FROM embedding_queue q WHERE q.fact_id = f.id AND q.tenant_id = f.tenant_id AND q.model = ?)";
+    private static final String MISSING = " SELECT {f.tenant_id}, f.id, ?, f.scope_name, ? FROM fact f WHERE"
+            + " NOT EXISTS (SELECT 1 FROM fact_vector v WHERE v.fact_id = f.id AND {v.tenant_id} = {f.tenant_id} AND v.model = ?)"
+            + " AND NOT EXISTS (SELECT 1 FROM embedding_queue q WHERE q.fact_id = f.id AND {q.tenant_id} = {f.tenant_id} AND q.model = ?)";
     /** Tenants that turned semantic_recall off are left out (a tenant without settings has it on). */
     private static final String RECALLING_BY_MEANING = " AND NOT EXISTS (SELECT 1 FROM tenant_settings s"
-            + " WHERE s.tenant_id = f.tenant_id AND s.semantic_recall = FALSE)";
+            + " WHERE {s.tenant_id} = {f.tenant_id} AND s.semantic_recall = FALSE)";
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
 
     @Inject
     TenantEntityManager db;
+
+    @Inject
+    TenantSql tenantSql;
 
     @Inject
     SqlDialect dialect;
@@ -75,16 +79,13 @@ public class EmbeddingBackfill {
 
     private int queueMissing(Connection connection, String model, String tenant) throws SQLException {
         // one tenant's own change of its settings is not flushed yet: its facts are queued without asking them
-        String sql = "INSERT INTO embedding_queue (tenant_id, fact_id, model, scope_name, queued_at)" + MISSING
-                + (tenant == null ? RECALLING_BY_MEANING : " AND f.tenant_id = ?") + (dialect.isPostgres() ? " ON CONFLICT DO NOTHING" : "");
-        try (PreparedStatement insert = connection.prepareStatement(sql)) {
+        String sql = "INSERT INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at)" + MISSING
+                + (tenant == null ? RECALLING_BY_MEANING : " AND {f.tenant}") + (dialect.isPostgres() ? " ON CONFLICT DO NOTHING" : "");
+        try (PreparedStatement insert = tenant == null ? tenantSql.everyTenant(connection, sql) : tenantSql.prepare(connection, tenant, sql)) {
             insert.setString(1, model);
             insert.setTimestamp(2, new Timestamp(System.currentTimeMillis()));
             insert.setString(3, model);
             insert.setString(4, model);
-            if (tenant != null) {
-                insert.setString(5, tenant);
-            }
             return insert.executeUpdate();
         }
     }

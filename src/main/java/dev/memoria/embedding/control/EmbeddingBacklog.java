@@ -1,5 +1,6 @@
 package dev.memoria.embedding.control;
 
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
 import jakarta.annotation.Resource;
@@ -50,6 +51,9 @@ public class EmbeddingBacklog {
     @Inject
     SqlDialect dialect;
 
+    @Inject
+    TenantSql tenantSql;
+
     /** Up to {@code max} due entries of the model, oldest first, for this server until the lease ends. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public List<Claim> claim(String server, String model, int max, Duration lease) {
@@ -68,13 +72,13 @@ public class EmbeddingBacklog {
      * due rows are a materialized CTE, selected and locked once: as a subquery joined to the UPDATE, a backlog
      * of 100,000 facts had one claim run for minutes, locking tens of thousands of rows for 64.
      */
-    private static List<Claim> claimOnPostgres(Connection connection, String server, String model, int max, Timestamp now,
+    private List<Claim> claimOnPostgres(Connection connection, String server, String model, int max, Timestamp now,
                                                Timestamp until) throws SQLException {
-        try (PreparedStatement claim = connection.prepareStatement("WITH due AS MATERIALIZED (SELECT fact_id, tenant_id"
+        try (PreparedStatement claim = tenantSql.everyTenant(connection, "WITH due AS MATERIALIZED (SELECT fact_id, {tenant_id}"
                 + " FROM embedding_queue WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at"
                 + " LIMIT ? FOR UPDATE SKIP LOCKED) UPDATE embedding_queue q SET claimed_by = ?, claimed_until = ?,"
-                + " attempts = q.attempts + 1 FROM due WHERE q.fact_id = due.fact_id AND q.tenant_id = due.tenant_id"
-                + " AND q.model = ? RETURNING q.tenant_id, q.fact_id, q.model, q.scope_name, q.queued_at")) {
+                + " attempts = q.attempts + 1 FROM due WHERE q.fact_id = due.fact_id AND {q.tenant_id} = {due.tenant_id}"
+                + " AND q.model = ? RETURNING {q.tenant_id}, q.fact_id, q.model, q.scope_name, q.queued_at")) {
             claim.setString(1, model);
             claim.setTimestamp(2, now);
             claim.setInt(3, max);
@@ -89,15 +93,15 @@ public class EmbeddingBacklog {
     private synchronized List<Claim> claimEmbedded(Connection connection, String server, String model, int max, Timestamp now,
                                                    Timestamp until) throws SQLException {
         List<Claim> claims;
-        try (PreparedStatement due = connection.prepareStatement("SELECT tenant_id, fact_id, model, scope_name, queued_at"
+        try (PreparedStatement due = tenantSql.everyTenant(connection, "SELECT {tenant_id}, fact_id, model, scope_name, queued_at"
                 + " FROM embedding_queue WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at")) {
             due.setString(1, model);
             due.setTimestamp(2, now);
             due.setMaxRows(max);
             claims = claims(due.executeQuery());
         }
-        try (PreparedStatement take = connection.prepareStatement("UPDATE embedding_queue SET claimed_by = ?,"
-                + " claimed_until = ?, attempts = attempts + 1 WHERE tenant_id = ? AND fact_id = ? AND model = ?")) {
+        try (PreparedStatement take = tenantSql.everyTenant(connection, "UPDATE embedding_queue SET claimed_by = ?,"
+                + " claimed_until = ?, attempts = attempts + 1 WHERE {tenant_id} = ? AND fact_id = ? AND model = ?")) {
             for (Claim claim : claims) {
                 take.setString(1, server);
                 take.setTimestamp(2, until);
@@ -166,20 +170,18 @@ public class EmbeddingBacklog {
     public int store(String tenant, String scope, List<Text> texts, List<float[]> vectors, String model) {
         try (Connection connection = dataSource.getConnection()) {
             long lastSeq;
-            try (PreparedStatement lock = connection.prepareStatement("UPDATE memory_scope SET vector_seq = vector_seq + ?"
-                    + " WHERE tenant_id = ? AND scope_name = ?")) {
+            try (PreparedStatement lock = tenantSql.prepare(connection, tenant, "UPDATE memory_scope SET vector_seq = vector_seq + ?"
+                    + " WHERE {tenant} AND scope_name = ?")) {
                 lock.setLong(1, texts.size());
-                lock.setString(2, tenant);
-                lock.setString(3, scope);
+                lock.setString(2, scope);
                 if (lock.executeUpdate() == 0) { // the scope was cleared: nothing of it is left to embed
                     dequeue(connection, texts.stream().map(Text::claim).toList());
                     return 0;
                 }
             }
-            try (PreparedStatement seq = connection.prepareStatement(
-                    "SELECT vector_seq FROM memory_scope WHERE tenant_id = ? AND scope_name = ?")) {
-                seq.setString(1, tenant);
-                seq.setString(2, scope);
+            try (PreparedStatement seq = tenantSql.prepare(connection, tenant,
+                    "SELECT vector_seq FROM memory_scope WHERE {tenant} AND scope_name = ?")) {
+                seq.setString(1, scope);
                 try (ResultSet row = seq.executeQuery()) {
                     row.next();
                     lastSeq = row.getLong(1);
@@ -187,13 +189,14 @@ public class EmbeddingBacklog {
             }
             Map<String, String[]> live = facts(connection, tenant, texts.stream().map(Text::claim).toList());
             String upsert = dialect.isPostgres()
-                    ? "INSERT INTO fact_vector (tenant_id, fact_id, scope_name, model, text_hash, seq, vector) VALUES (?, ?, ?, ?, ?, ?, ?)"
-                    + " ON CONFLICT (fact_id, tenant_id, model) DO UPDATE SET scope_name = EXCLUDED.scope_name,"
+                    ? "INSERT INTO fact_vector ({tenant_id}, fact_id, scope_name, model, text_hash, seq, vector)"
+                    + " VALUES ({tenant_value}, ?, ?, ?, ?, ?, ?)"
+                    + " ON CONFLICT (fact_id, {tenant_id}, model) DO UPDATE SET scope_name = EXCLUDED.scope_name,"
                     + " text_hash = EXCLUDED.text_hash, seq = EXCLUDED.seq, vector = EXCLUDED.vector"
-                    : "MERGE INTO fact_vector (tenant_id, fact_id, scope_name, model, text_hash, seq, vector)"
-                    + " KEY (fact_id, tenant_id, model) VALUES (?, ?, ?, ?, ?, ?, ?)";
+                    : "MERGE INTO fact_vector ({tenant_id}, fact_id, scope_name, model, text_hash, seq, vector)"
+                    + " KEY (fact_id, {tenant_id}, model) VALUES ({tenant_value}, ?, ?, ?, ?, ?, ?)";
             int stored = 0;
-            try (PreparedStatement write = connection.prepareStatement(upsert)) {
+            try (PreparedStatement write = tenantSql.prepare(connection, tenant, upsert)) {
                 long seq = lastSeq - texts.size();
                 for (int i = 0; i < texts.size(); i++) {
                     seq++;
@@ -201,13 +204,12 @@ public class EmbeddingBacklog {
                     if (!live.containsKey(text.claim().factId())) {
                         continue;
                     }
-                    write.setString(1, tenant);
-                    write.setString(2, text.claim().factId());
-                    write.setString(3, scope);
-                    write.setString(4, model);
-                    write.setString(5, text.hash());
-                    write.setLong(6, seq);
-                    write.setBytes(7, dev.memoria.embedding.entity.Vectors.toBytes(vectors.get(i)));
+                    write.setString(1, text.claim().factId());
+                    write.setString(2, scope);
+                    write.setString(3, model);
+                    write.setString(4, text.hash());
+                    write.setLong(5, seq);
+                    write.setBytes(6, dev.memoria.embedding.entity.Vectors.toBytes(vectors.get(i)));
                     write.addBatch();
                     stored++;
                 }
@@ -229,23 +231,25 @@ public class EmbeddingBacklog {
     /** Facts waiting for a vector of the model, in the whole database. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public long waiting(String model) {
-        return count("SELECT COUNT(*) FROM embedding_queue WHERE model = ?", model);
+        return count(null, "SELECT COUNT(*) FROM embedding_queue WHERE model = ?", model);
     }
 
     /** Facts of one scope waiting for a vector of the model. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public long waiting(String tenant, String scope, String model) {
-        return count("SELECT COUNT(*) FROM embedding_queue WHERE tenant_id = ? AND scope_name = ? AND model = ?", tenant, scope, model);
+        return count(tenant, "SELECT COUNT(*) FROM embedding_queue WHERE {tenant} AND scope_name = ? AND model = ?", scope, model);
     }
 
     /** The scope's facts that have a vector of the model. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public long embedded(String tenant, String scope, String model) {
-        return count("SELECT COUNT(*) FROM fact_vector WHERE tenant_id = ? AND scope_name = ? AND model = ?", tenant, scope, model);
+        return count(tenant, "SELECT COUNT(*) FROM fact_vector WHERE {tenant} AND scope_name = ? AND model = ?", scope, model);
     }
 
-    private long count(String sql, String... parameters) {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement count = connection.prepareStatement(sql)) {
+    /** A count over the tenant's rows, or over every tenant's when {@code tenant} is null. */
+    private long count(String tenant, String sql, String... parameters) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement count = tenant == null ? tenantSql.everyTenant(connection, sql) : tenantSql.prepare(connection, tenant, sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 count.setString(i + 1, parameters[i]);
             }
@@ -259,12 +263,12 @@ public class EmbeddingBacklog {
     }
 
     /** Removes the claims' queue entries unless their fact was queued again since (its text changed meanwhile). */
-    private static void dequeue(Connection connection, List<Claim> claims) throws SQLException {
+    private void dequeue(Connection connection, List<Claim> claims) throws SQLException {
         if (claims.isEmpty()) {
             return;
         }
-        try (PreparedStatement delete = connection.prepareStatement(
-                "DELETE FROM embedding_queue WHERE tenant_id = ? AND fact_id = ? AND model = ? AND queued_at = ?")) {
+        try (PreparedStatement delete = tenantSql.everyTenant(connection,
+                "DELETE FROM embedding_queue WHERE {tenant_id} = ? AND fact_id = ? AND model = ? AND queued_at = ?")) {
             for (Claim claim : claims) {
                 delete.setString(1, claim.tenant());
                 delete.setString(2, claim.factId());
@@ -277,21 +281,21 @@ public class EmbeddingBacklog {
     }
 
     /** The claimed facts that still exist: id to {title, content}. */
-    private static Map<String, String[]> facts(Connection connection, String tenant, List<Claim> claims) throws SQLException {
-        return byFactId(connection, "SELECT id, title, content FROM fact WHERE id IN (%s) AND tenant_id = ?", claims,
-                List.of(tenant), row -> new String[]{row.getString(2), row.getString(3)});
+    private Map<String, String[]> facts(Connection connection, String tenant, List<Claim> claims) throws SQLException {
+        return byFactId(connection, tenant, "SELECT id, title, content FROM fact WHERE id IN (%s) AND {tenant}", claims,
+                List.of(), row -> new String[]{row.getString(2), row.getString(3)});
     }
 
-    private static Map<String, String> storedHashes(Connection connection, String tenant, List<Claim> claims, String model)
+    private Map<String, String> storedHashes(Connection connection, String tenant, List<Claim> claims, String model)
             throws SQLException {
-        return byFactId(connection, "SELECT fact_id, text_hash FROM fact_vector WHERE fact_id IN (%s) AND tenant_id = ? AND model = ?",
-                claims, List.of(tenant, model), row -> row.getString(2));
+        return byFactId(connection, tenant, "SELECT fact_id, text_hash FROM fact_vector WHERE fact_id IN (%s) AND {tenant} AND model = ?",
+                claims, List.of(model), row -> row.getString(2));
     }
 
-    private static Map<String, Integer> attempts(Connection connection, String tenant, List<Claim> claims, String model)
+    private Map<String, Integer> attempts(Connection connection, String tenant, List<Claim> claims, String model)
             throws SQLException {
-        return byFactId(connection, "SELECT fact_id, attempts FROM embedding_queue WHERE fact_id IN (%s) AND tenant_id = ? AND model = ?",
-                claims, List.of(tenant, model), row -> row.getInt(2));
+        return byFactId(connection, tenant, "SELECT fact_id, attempts FROM embedding_queue WHERE fact_id IN (%s) AND {tenant} AND model = ?",
+                claims, List.of(model), row -> row.getInt(2));
     }
 
     private interface RowValue<T> {
@@ -299,11 +303,11 @@ public class EmbeddingBacklog {
     }
 
     /** Runs {@code sql} (its IN list at %s, then {@code after}'s parameters) over the claims' fact ids, a chunk at a time. */
-    private static <T> Map<String, T> byFactId(Connection connection, String sql, List<Claim> claims, List<String> after,
-                                               RowValue<T> value) throws SQLException {
+    private <T> Map<String, T> byFactId(Connection connection, String tenant, String sql, List<Claim> claims, List<String> after,
+                                        RowValue<T> value) throws SQLException {
         Map<String, T> values = new HashMap<>();
         for (List<Claim> chunk : InLists.of(claims)) {
-            try (PreparedStatement read = connection.prepareStatement(
+            try (PreparedStatement read = tenantSql.prepare(connection, tenant,
                     String.format(sql, String.join(", ", Collections.nCopies(chunk.size(), "?"))))) {
                 int parameter = 1;
                 for (Claim claim : chunk) {

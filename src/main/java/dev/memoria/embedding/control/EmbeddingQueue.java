@@ -1,5 +1,6 @@
 package dev.memoria.embedding.control;
 
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
@@ -28,11 +29,14 @@ import java.util.List;
 @ApplicationScoped
 public class EmbeddingQueue {
 
-    private static final String POSTGRES_ENQUEUE = "INSERT INTO embedding_queue (tenant_id, fact_id, model, scope_name, queued_at)"
-            + " VALUES (?, ?, ?, ?, ?) ON CONFLICT (fact_id, tenant_id, model) DO UPDATE SET queued_at = EXCLUDED.queued_at,"
+    private static final String POSTGRES_ENQUEUE = "INSERT INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at)"
+            + " VALUES ({tenant_value}, ?, ?, ?, ?) ON CONFLICT (fact_id, {tenant_id}, model) DO UPDATE SET queued_at = EXCLUDED.queued_at,"
             + " claimed_by = NULL, claimed_until = NULL, attempts = 0";
-    private static final String H2_ENQUEUE = "MERGE INTO embedding_queue (tenant_id, fact_id, model, scope_name, queued_at,"
-            + " claimed_by, claimed_until, attempts) KEY (fact_id, tenant_id, model) VALUES (?, ?, ?, ?, ?, NULL, NULL, 0)";
+    private static final String H2_ENQUEUE = "MERGE INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at,"
+            + " claimed_by, claimed_until, attempts) KEY (fact_id, {tenant_id}, model) VALUES ({tenant_value}, ?, ?, ?, ?, NULL, NULL, 0)";
+
+    @Inject
+    TenantSql sql;
 
     @Inject
     TenantEntityManager db;
@@ -64,7 +68,7 @@ public class EmbeddingQueue {
         for (String model : models.inUse()) {
             written.facts().forEach(fact -> rows.add(new Object[]{fact.id(), model, written.scope(), now}));
         }
-        bulk.asBatch(dialect.isPostgres() ? POSTGRES_ENQUEUE : H2_ENQUEUE, List.of(db.tenantId()), rows);
+        bulk.asBatch(dialect.isPostgres() ? POSTGRES_ENQUEUE : H2_ENQUEUE, List.of(), rows);
     }
 
     /** After a restore the scope holds exactly these facts: other vectors go, these are queued (unchanged texts are skipped). */
@@ -81,27 +85,26 @@ public class EmbeddingQueue {
     private void dropScope(String scope, java.util.Set<String> kept) {
         for (String table : List.of("fact_vector", "embedding_queue")) {
             if (kept.isEmpty()) {
-                db.get().createNativeQuery("DELETE FROM " + table + " WHERE tenant_id = ? AND scope_name = ?")
-                        .setParameter(1, db.tenantId()).setParameter(2, scope).executeUpdate();
+                sql.query("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?").setParameter(1, scope).executeUpdate();
                 continue;
             }
             List<Object[]> gone = new java.util.ArrayList<>();
-            for (Object id : db.get().createNativeQuery("SELECT DISTINCT fact_id FROM " + table + " WHERE tenant_id = ? AND scope_name = ?")
-                    .setParameter(1, db.tenantId()).setParameter(2, scope).getResultList()) {
+            for (Object id : sql.query("SELECT DISTINCT fact_id FROM " + table + " WHERE {tenant} AND scope_name = ?")
+                    .setParameter(1, scope).getResultList()) {
                 if (!kept.contains((String) id)) {
                     gone.add(new Object[]{id});
                 }
             }
-            bulk.asBatch("DELETE FROM " + table + " WHERE tenant_id = ? AND fact_id = ?", List.of(db.tenantId()), gone);
+            bulk.asBatch("DELETE FROM " + table + " WHERE {tenant} AND fact_id = ?", List.of(), gone);
         }
-        db.get().createNativeQuery("UPDATE memory_scope SET vector_epoch = vector_epoch + 1 WHERE tenant_id = ? AND scope_name = ?")
-                .setParameter(1, db.tenantId()).setParameter(2, scope).executeUpdate();
+        sql.query("UPDATE memory_scope SET vector_epoch = vector_epoch + 1 WHERE {tenant} AND scope_name = ?")
+                .setParameter(1, scope).executeUpdate();
     }
 
     void onRemoved(@Observes FactsRemoved removed) {
         List<Object[]> ids = removed.facts().stream().map(fact -> new Object[]{fact.id()}).toList();
-        bulk.asBatch("DELETE FROM embedding_queue WHERE tenant_id = ? AND fact_id = ?", List.of(db.tenantId()), ids);
-        bulk.asBatch("DELETE FROM fact_vector WHERE tenant_id = ? AND fact_id = ?", List.of(db.tenantId()), ids);
+        bulk.asBatch("DELETE FROM embedding_queue WHERE {tenant} AND fact_id = ?", List.of(), ids);
+        bulk.asBatch("DELETE FROM fact_vector WHERE {tenant} AND fact_id = ?", List.of(), ids);
         // this server's cache forgets them once the deletion commits; others find them gone when they read them
         String tenant = db.tenantId();
         List<String> factIds = removed.facts().stream().map(Fact::id).toList();

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.memoria.embedding.entity.Vectors;
 import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
@@ -55,6 +56,9 @@ public class VectorIndex {
 
     @Inject
     TenantEntityManager db;
+
+    @Inject
+    TenantSql tenantSql;
 
     @Inject
     @ConfigProperty(name = "memoria.vector.cache.mb", defaultValue = "256")
@@ -109,10 +113,9 @@ public class VectorIndex {
     }
 
     private ScopeVectors.Version version(String scope) {
-        try (PreparedStatement statement = db.connection().prepareStatement(
-                "SELECT created_at, vector_epoch, vector_seq FROM memory_scope WHERE tenant_id = ? AND scope_name = ?")) {
-            statement.setString(1, db.tenantId());
-            statement.setString(2, scope);
+        try (PreparedStatement statement = tenantSql.prepare(
+                "SELECT created_at, vector_epoch, vector_seq FROM memory_scope WHERE {tenant} AND scope_name = ?")) {
+            statement.setString(1, scope);
             try (ResultSet row = statement.executeQuery()) {
                 return row.next() ? new ScopeVectors.Version(row.getTimestamp(1).toInstant(), row.getLong(2), row.getLong(3))
                         : new ScopeVectors.Version(null, -1, -1);
@@ -129,16 +132,15 @@ public class VectorIndex {
     private List<ScopeVectors.Row> rows(String scope, String model, long afterSeq) {
         List<ScopeVectors.Row> rows = new ArrayList<>();
         Connection connection = db.connection();
-        try (PreparedStatement statement = connection.prepareStatement("SELECT fact_id, seq, vector FROM fact_vector"
-                + " WHERE tenant_id = ? AND scope_name = ? AND seq > ? AND model = ? ORDER BY seq")) {
-            statement.setString(1, db.tenantId());
-            statement.setString(2, scope);
-            statement.setString(4, model);
+        try (PreparedStatement statement = tenantSql.prepare(connection, "SELECT fact_id, seq, vector FROM fact_vector"
+                + " WHERE {tenant} AND scope_name = ? AND seq > ? AND model = ? ORDER BY seq")) {
+            statement.setString(1, scope);
+            statement.setString(3, model);
             statement.setMaxRows(PAGE);
             long after = afterSeq;
             int read;
             do {
-                statement.setLong(3, after);
+                statement.setLong(2, after);
                 read = 0;
                 try (ResultSet row = statement.executeQuery()) {
                     while (row.next()) {

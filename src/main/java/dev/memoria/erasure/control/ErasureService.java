@@ -1,5 +1,6 @@
 package dev.memoria.erasure.control;
 
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.erasure.entity.ErasureReceipt;
@@ -176,6 +177,9 @@ public class ErasureService {
         TenantEntityManager db;
 
         @Inject
+        TenantSql sql;
+
+        @Inject
         AuditLog audit;
 
         @Transactional(Transactional.TxType.REQUIRES_NEW)
@@ -195,8 +199,8 @@ public class ErasureService {
 
         @Transactional(Transactional.TxType.SUPPORTS)
         public List<String> scopeNames() {
-            return db.get().createNativeQuery("SELECT scope_name FROM memory_scope WHERE tenant_id = ? ORDER BY scope_name")
-                    .setParameter(1, db.tenantId()).getResultList().stream().map(String.class::cast).toList();
+            return sql.query("SELECT scope_name FROM memory_scope WHERE {tenant} ORDER BY scope_name").getResultList().stream()
+                    .map(String.class::cast).toList();
         }
 
         @Transactional(Transactional.TxType.SUPPORTS)

@@ -1,5 +1,6 @@
 package dev.memoria.erasure.control;
 
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.fact.control.FactRepository;
@@ -18,6 +19,9 @@ import jakarta.transaction.Transactional;
 @ApplicationScoped
 @Transactional
 public class ScopeCleaner {
+
+    @Inject
+    TenantSql sql;
 
     @Inject
     TenantEntityManager db;
@@ -47,7 +51,6 @@ public class ScopeCleaner {
         db.get().createQuery("DELETE FROM Fact f WHERE f.scopeName = :scope").setParameter("scope", scope.value()).executeUpdate();
         logs.deleteAll(scope.value());
         snapshots.deleteAll(scope.value());
-        db.get().createNativeQuery("DELETE FROM memory_scope WHERE tenant_id = ? AND scope_name = ?")
-                .setParameter(1, db.tenantId()).setParameter(2, scope.value()).executeUpdate();
+        sql.query("DELETE FROM memory_scope WHERE {tenant} AND scope_name = ?").setParameter(1, scope.value()).executeUpdate();
     }
 }

@@ -5,7 +5,7 @@ import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.InLists;
-import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
@@ -42,7 +42,7 @@ public class ScopeEraser {
     private static final ErasureReceipt.Erased NOTHING = new ErasureReceipt.Erased(0, 0, 0, 0, null);
 
     @Inject
-    TenantEntityManager db;
+    TenantSql tenantSql;
 
     @Inject
     ScopeRegistry scopes;
@@ -65,17 +65,17 @@ public class ScopeEraser {
         if (!scopes.lockExisting(Scope.of(scope))) { // locked, no writer adds to it meanwhile; or already erased
             return NOTHING;
         }
-        long factCount = digest(digest, "SELECT content FROM fact WHERE tenant_id = ? AND scope_name = ? ORDER BY id", scope);
-        long logCount = digest(digest, "SELECT content FROM daily_log_entry WHERE tenant_id = ? AND scope_name = ? ORDER BY id", scope);
-        long snapshotFacts = digest(digest, "SELECT sf.content FROM snapshot_fact sf JOIN snapshot s ON s.tenant_id = sf.tenant_id"
-                + " AND s.id = sf.snapshot_id WHERE s.tenant_id = ? AND s.scope_name = ? ORDER BY sf.snapshot_id, sf.fact_id", scope);
-        long snapshots = count("SELECT COUNT(*) FROM snapshot WHERE tenant_id = ? AND scope_name = ?", scope);
+        long factCount = digest(digest, "SELECT content FROM fact WHERE {tenant} AND scope_name = ? ORDER BY id", scope);
+        long logCount = digest(digest, "SELECT content FROM daily_log_entry WHERE {tenant} AND scope_name = ? ORDER BY id", scope);
+        long snapshotFacts = digest(digest, "SELECT sf.content FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id}"
+                + " AND s.id = sf.snapshot_id WHERE {s.tenant} AND s.scope_name = ? ORDER BY sf.snapshot_id, sf.fact_id", scope);
+        long snapshots = count("SELECT COUNT(*) FROM snapshot WHERE {tenant} AND scope_name = ?", scope);
         cleared.fire(new ScopeCleared(scope)); // vectors and queued embeddings
         index.clear(scope);
-        update("DELETE FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id IN (SELECT id FROM snapshot WHERE tenant_id = ?"
-                + " AND scope_name = ?)", db.tenantId(), db.tenantId(), scope);
+        update("DELETE FROM snapshot_fact WHERE {tenant} AND snapshot_id IN (SELECT id FROM snapshot WHERE {tenant}"
+                + " AND scope_name = ?)", scope);
         for (String table : List.of("snapshot", "daily_log_entry", "fact", "memory_scope")) {
-            update("DELETE FROM " + table + " WHERE tenant_id = ? AND scope_name = ?", db.tenantId(), scope);
+            update("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?", scope);
         }
         return new ErasureReceipt.Erased(factCount, logCount, snapshots, snapshotFacts, null);
     }
@@ -87,18 +87,18 @@ public class ScopeEraser {
         if (!scopes.lockExisting(Scope.of(scope))) {
             return NOTHING;
         }
-        Map<String, String> matching = rows("SELECT id, content FROM fact WHERE tenant_id = ? AND scope_name = ?"
+        Map<String, String> matching = rows("SELECT id, content FROM fact WHERE {tenant} AND scope_name = ?"
                 + " AND LOWER(content) LIKE ? ESCAPE '\\' ORDER BY id", scope, pattern);
         matching.values().forEach(content -> feed(digest, content));
-        Map<String, String> entries = rows("SELECT id, content FROM daily_log_entry WHERE tenant_id = ? AND scope_name = ?"
+        Map<String, String> entries = rows("SELECT id, content FROM daily_log_entry WHERE {tenant} AND scope_name = ?"
                 + " AND LOWER(content) LIKE ? ESCAPE '\\' ORDER BY id", scope, pattern);
         for (List<String> ids : InLists.of(matching.keySet())) { // the entries of the facts, whatever their own text
-            entries.putAll(rows("SELECT id, content FROM daily_log_entry WHERE tenant_id = ? AND scope_name = ? AND fact_id IN ("
+            entries.putAll(rows("SELECT id, content FROM daily_log_entry WHERE {tenant} AND scope_name = ? AND fact_id IN ("
                     + String.join(", ", Collections.nCopies(ids.size(), "?")) + ") ORDER BY id", concat(scope, ids)));
         }
         entries.values().forEach(content -> feed(digest, content));
         Map<String, String> copies = rows("SELECT sf.snapshot_id || ' ' || sf.fact_id, sf.content FROM snapshot_fact sf"
-                + " JOIN snapshot s ON s.tenant_id = sf.tenant_id AND s.id = sf.snapshot_id WHERE s.tenant_id = ? AND s.scope_name = ?"
+                + " JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id WHERE {s.tenant} AND s.scope_name = ?"
                 + " AND LOWER(sf.content) LIKE ? ESCAPE '\\' ORDER BY sf.snapshot_id, sf.fact_id", scope, pattern);
         copies.values().forEach(content -> feed(digest, content));
 
@@ -109,19 +109,19 @@ public class ScopeEraser {
             facts.flush();
         }
         for (String entry : entries.keySet()) {
-            update("DELETE FROM daily_log_entry WHERE tenant_id = ? AND id = ?", db.tenantId(), entry);
+            update("DELETE FROM daily_log_entry WHERE {tenant} AND id = ?", entry);
         }
         List<String> snapshotsTouched = new ArrayList<>();
         for (String copy : copies.keySet()) {
             String[] ids = copy.split(" ");
-            update("DELETE FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id = ? AND fact_id = ?", db.tenantId(), ids[0], ids[1]);
+            update("DELETE FROM snapshot_fact WHERE {tenant} AND snapshot_id = ? AND fact_id = ?", ids[0], ids[1]);
             if (!snapshotsTouched.contains(ids[0])) {
                 snapshotsTouched.add(ids[0]);
             }
         }
         for (String snapshot : snapshotsTouched) {
-            update("UPDATE snapshot SET fact_count = (SELECT COUNT(*) FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id = ?)"
-                    + " WHERE tenant_id = ? AND id = ?", db.tenantId(), snapshot, db.tenantId(), snapshot);
+            update("UPDATE snapshot SET fact_count = (SELECT COUNT(*) FROM snapshot_fact WHERE {tenant} AND snapshot_id = ?)"
+                    + " WHERE {tenant} AND id = ?", snapshot, snapshot);
         }
         return new ErasureReceipt.Erased(matching.size(), entries.size(), 0, copies.size(), null);
     }
@@ -129,32 +129,31 @@ public class ScopeEraser {
     /** What {@link #eraseScope} would remove now (no digest). */
     @Transactional(Transactional.TxType.SUPPORTS)
     public ErasureReceipt.Erased countScope(String scope) {
-        return new ErasureReceipt.Erased(count("SELECT COUNT(*) FROM fact WHERE tenant_id = ? AND scope_name = ?", scope),
-                count("SELECT COUNT(*) FROM daily_log_entry WHERE tenant_id = ? AND scope_name = ?", scope),
-                count("SELECT COUNT(*) FROM snapshot WHERE tenant_id = ? AND scope_name = ?", scope),
-                count("SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON s.tenant_id = sf.tenant_id AND s.id = sf.snapshot_id"
-                        + " WHERE s.tenant_id = ? AND s.scope_name = ?", scope), null);
+        return new ErasureReceipt.Erased(count("SELECT COUNT(*) FROM fact WHERE {tenant} AND scope_name = ?", scope),
+                count("SELECT COUNT(*) FROM daily_log_entry WHERE {tenant} AND scope_name = ?", scope),
+                count("SELECT COUNT(*) FROM snapshot WHERE {tenant} AND scope_name = ?", scope),
+                count("SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id"
+                        + " WHERE {s.tenant} AND s.scope_name = ?", scope), null);
     }
 
     /** What {@link #eraseContaining} would remove now (no digest). */
     @Transactional(Transactional.TxType.SUPPORTS)
     public ErasureReceipt.Erased countContaining(String scope, String text) {
         String pattern = "%" + SqlLike.escape(text.toLowerCase(Locale.ROOT)) + "%";
-        String matching = "SELECT id FROM fact WHERE tenant_id = ? AND scope_name = ? AND LOWER(content) LIKE ? ESCAPE '\\'";
+        String matching = "SELECT id FROM fact WHERE {tenant} AND scope_name = ? AND LOWER(content) LIKE ? ESCAPE '\\'";
         return new ErasureReceipt.Erased(
                 count("SELECT COUNT(*) FROM (" + matching + ") m", scope, pattern),
-                count("SELECT COUNT(*) FROM daily_log_entry e WHERE e.tenant_id = ? AND e.scope_name = ? AND (LOWER(e.content)"
-                        + " LIKE ? ESCAPE '\\' OR e.fact_id IN (" + matching + "))", scope, pattern, db.tenantId(), scope, pattern),
+                count("SELECT COUNT(*) FROM daily_log_entry e WHERE {e.tenant} AND e.scope_name = ? AND (LOWER(e.content)"
+                        + " LIKE ? ESCAPE '\\' OR e.fact_id IN (" + matching + "))", scope, pattern, scope, pattern),
                 0,
-                count("SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON s.tenant_id = sf.tenant_id AND s.id = sf.snapshot_id"
-                        + " WHERE s.tenant_id = ? AND s.scope_name = ? AND LOWER(sf.content) LIKE ? ESCAPE '\\'", scope, pattern), null);
+                count("SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id"
+                        + " WHERE {s.tenant} AND s.scope_name = ? AND LOWER(sf.content) LIKE ? ESCAPE '\\'", scope, pattern), null);
     }
 
     private long digest(MessageDigest digest, String sql, String scope) {
         long rows = 0;
-        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
-            statement.setString(1, db.tenantId());
-            statement.setString(2, scope);
+        try (PreparedStatement statement = tenantSql.prepare(sql)) {
+            statement.setString(1, scope);
             statement.setFetchSize(1000);
             try (ResultSet row = statement.executeQuery()) {
                 while (row.next()) {
@@ -170,10 +169,9 @@ public class ScopeEraser {
 
     private Map<String, String> rows(String sql, Object... parameters) {
         Map<String, String> rows = new LinkedHashMap<>();
-        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
-            statement.setString(1, db.tenantId());
+        try (PreparedStatement statement = tenantSql.prepare(sql)) {
             for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 2, parameters[i]);
+                statement.setObject(i + 1, parameters[i]);
             }
             try (ResultSet row = statement.executeQuery()) {
                 while (row.next()) {
@@ -187,15 +185,15 @@ public class ScopeEraser {
     }
 
     private long count(String sql, Object... parameters) {
-        var query = db.get().createNativeQuery(sql).setParameter(1, db.tenantId());
+        var query = tenantSql.query(sql);
         for (int i = 0; i < parameters.length; i++) {
-            query.setParameter(i + 2, parameters[i]);
+            query.setParameter(i + 1, parameters[i]);
         }
         return ((Number) query.getSingleResult()).longValue();
     }
 
     private void update(String sql, Object... parameters) {
-        var query = db.get().createNativeQuery(sql);
+        var query = tenantSql.query(sql);
         for (int i = 0; i < parameters.length; i++) {
             query.setParameter(i + 1, parameters[i]);
         }

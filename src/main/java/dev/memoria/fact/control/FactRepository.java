@@ -10,6 +10,7 @@ import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -55,6 +56,9 @@ public class FactRepository {
 
     @Inject
     TenantEntityManager db;
+
+    @Inject
+    TenantSql tenantSql;
 
     @Inject
     PendingAccesses accesses;
@@ -197,11 +201,10 @@ public class FactRepository {
     /** Every row of the scope, expired or not, as eviction ranks it: one light row a fact, through plain JDBC. */
     public List<FactStanding> standings(Scope scope) {
         String sql = "SELECT id, persistent, importance, access_count, created_at, last_accessed_at, expires_at"
-                + " FROM fact WHERE tenant_id = ? AND scope_name = ?";
+                + " FROM fact WHERE {tenant} AND scope_name = ?";
         List<FactStanding> standings = new ArrayList<>();
-        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
-            statement.setString(1, db.tenantId());
-            statement.setString(2, scope.value());
+        try (PreparedStatement statement = tenantSql.prepare(sql)) {
+            statement.setString(1, scope.value());
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {
                     standings.add(new FactStanding(rows.getString(1), rows.getBoolean(2), rows.getDouble(3),
@@ -225,12 +228,11 @@ public class FactRepository {
     public List<Fact> readAll(Scope scope, Collection<String> ids, Instant now) {
         List<Fact> found = new ArrayList<>(ids.size());
         for (List<String> chunk : InLists.of(ids)) {
-            try (PreparedStatement statement = db.connection().prepareStatement(readStatement(chunk.size(), dialect.isPostgres()))) {
+            try (PreparedStatement statement = tenantSql.prepare(readStatement(chunk.size(), dialect.isPostgres()))) {
                 int parameter = 1;
                 for (String id : chunk) {
                     statement.setString(parameter++, id);
                 }
-                statement.setString(parameter++, db.tenantId());
                 statement.setString(parameter, scope.value());
                 try (ResultSet rows = statement.executeQuery()) {
                     while (rows.next()) {
@@ -253,9 +255,9 @@ public class FactRepository {
         // PostgreSQL: a primary-key lookup per id, the scope checked on the row; with an IN list and no
         // statistics it walked the whole scope's index instead (40 ms for 20 facts of 10,000)
         return postgres ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT "
-                + ROW_COLUMNS + " FROM fact WHERE id = q.id AND tenant_id = ? OFFSET 0) f WHERE f.scope_name = ?"
+                + ROW_COLUMNS + " FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f WHERE f.scope_name = ?"
                 : "SELECT " + ROW_COLUMNS + " FROM fact WHERE id IN (" + String.join(", ", Collections.nCopies(ids, "?"))
-                + ") AND tenant_id = ? AND scope_name = ?";
+                + ") AND {tenant} AND scope_name = ?";
     }
 
     private static Fact.Row row(ResultSet row) throws SQLException {

@@ -1,9 +1,11 @@
 package dev.memoria.fact.control;
 
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.tenant.control.DeferredWrites;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
@@ -43,10 +45,13 @@ public class PendingAccesses implements DeferredWrites {
 
     private static final String WRITE = "UPDATE fact SET access_count = access_count + ?, last_accessed_at = "
             + "CASE WHEN last_accessed_at IS NULL OR last_accessed_at < ? THEN ? ELSE last_accessed_at END "
-            + "WHERE tenant_id = ? AND id = ?";
+            + "WHERE {tenant} AND id = ?";
     private static final int ROWS_PER_BATCH = 500;
 
     private final Map<String, Map<String, Uses>> byTenant = new ConcurrentHashMap<>();
+
+    @Inject
+    TenantSql sql;
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
@@ -122,15 +127,14 @@ public class PendingAccesses implements DeferredWrites {
             }
         });
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement write = connection.prepareStatement(WRITE)) {
+             PreparedStatement write = sql.prepare(connection, tenantId, WRITE)) {
             int rows = 0;
             for (Map.Entry<String, Uses> entry : taken.entrySet()) {
                 Timestamp last = Timestamp.from(entry.getValue().last());
                 write.setInt(1, entry.getValue().count());
                 write.setTimestamp(2, last);
                 write.setTimestamp(3, last);
-                write.setString(4, tenantId);
-                write.setString(5, entry.getKey());
+                write.setString(4, entry.getKey());
                 write.addBatch();
                 if (++rows % ROWS_PER_BATCH == 0) {
                     write.executeBatch();

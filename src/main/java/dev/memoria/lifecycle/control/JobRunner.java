@@ -1,5 +1,6 @@
 package dev.memoria.lifecycle.control;
 
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,9 +9,9 @@ import jakarta.inject.Inject;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,6 +27,9 @@ import java.util.logging.Logger;
 public class JobRunner {
 
     private static final Logger LOG = Logger.getLogger(JobRunner.class.getName());
+
+    @Inject
+    TenantSql sql;
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
@@ -92,8 +96,8 @@ public class JobRunner {
     private List<String> tenants() {
         List<String> tenants = new ArrayList<>();
         try (Connection connection = dataSource.getConnection();
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT DISTINCT tenant_id FROM memory_scope ORDER BY tenant_id")) {
+             PreparedStatement statement = sql.everyTenant(connection, "SELECT DISTINCT {tenant_id} FROM memory_scope ORDER BY {tenant_id}");
+             ResultSet rows = statement.executeQuery()) {
             while (rows.next()) {
                 tenants.add(rows.getString(1));
             }

@@ -1,5 +1,6 @@
 package dev.memoria.lifecycle.control;
 
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.dailylog.control.DailyLogService;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
@@ -26,6 +27,9 @@ import java.util.stream.Collectors;
 public class TenantJobSteps {
 
     public static final int BATCH = 500;
+
+    @Inject
+    TenantSql sql;
 
     @Inject
     TenantEntityManager db;
@@ -84,7 +88,6 @@ public class TenantJobSteps {
     /** The tenant's scope names. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public List<String> scopeNames() {
-        return db.get().createNativeQuery("SELECT scope_name FROM memory_scope WHERE tenant_id = ? ORDER BY scope_name")
-                .setParameter(1, db.tenantId()).getResultList().stream().map(String.class::cast).toList();
+        return sql.query("SELECT scope_name FROM memory_scope WHERE {tenant} ORDER BY scope_name").getResultList().stream().map(String.class::cast).toList();
     }
 }

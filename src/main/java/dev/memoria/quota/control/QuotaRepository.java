@@ -2,6 +2,7 @@ package dev.memoria.quota.control;
 
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.quota.entity.Overrides;
 import dev.memoria.quota.entity.TenantQuota;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,12 +13,15 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.Optional;
 
-/** A tenant's quota overrides, and what it uses now. Native SQL binds tenant_id itself. */
+/** A tenant's quota overrides, and what it uses now. */
 @ApplicationScoped
 public class QuotaRepository {
 
     @Inject
     TenantEntityManager db;
+
+    @Inject
+    TenantSql sql;
 
     @Inject
     LockRowCreator lockRows;
@@ -37,11 +41,11 @@ public class QuotaRepository {
 
     /** Facts held by the tenant: every fact row is indexed, so the scopes' document counts add up to them. */
     public long facts() {
-        return number("SELECT COALESCE(SUM(doc_count), 0) FROM memory_scope WHERE tenant_id = ?");
+        return number("SELECT COALESCE(SUM(doc_count), 0) FROM memory_scope WHERE {tenant}");
     }
 
     public long scopes() {
-        return number("SELECT COUNT(*) FROM memory_scope WHERE tenant_id = ?");
+        return number("SELECT COUNT(*) FROM memory_scope WHERE {tenant}");
     }
 
     /**
@@ -51,7 +55,7 @@ public class QuotaRepository {
     @Transactional(Transactional.TxType.MANDATORY)
     public void lockTenant() {
         if (find(LockModeType.PESSIMISTIC_WRITE).isEmpty()) {
-            lockRows.createIfAbsent(db.tenantId());
+            lockRows.createIfAbsent();
             find(LockModeType.PESSIMISTIC_WRITE).orElseThrow();
         }
     }
@@ -60,8 +64,8 @@ public class QuotaRepository {
         return Optional.ofNullable(db.get().find(TenantQuota.class, db.tenantId(), lock));
     }
 
-    private long number(String sql) {
-        return ((Number) db.get().createNativeQuery(sql).setParameter(1, db.tenantId()).getSingleResult()).longValue();
+    private long number(String statement) {
+        return ((Number) sql.query(statement).getSingleResult()).longValue();
     }
 
     /** Creates a tenant's row in a short transaction of its own, one creator at a time on this server. */
@@ -74,15 +78,17 @@ public class QuotaRepository {
         @Inject
         SqlDialect dialect;
 
+        @Inject
+        TenantSql sql;
+
         @Transactional(Transactional.TxType.REQUIRES_NEW)
-        public synchronized void createIfAbsent(String tenantId) {
-            String insert = "INSERT INTO tenant_quota (tenant_id, updated_at) VALUES (?, CURRENT_TIMESTAMP)";
+        public synchronized void createIfAbsent() {
+            String insert = "INSERT INTO tenant_quota ({tenant_id}, updated_at) VALUES ({tenant_value}, CURRENT_TIMESTAMP)";
             if (dialect.isPostgres()) {
                 // ON CONFLICT is atomic across servers too
-                db.get().createNativeQuery(insert + " ON CONFLICT (tenant_id) DO NOTHING").setParameter(1, tenantId)
-                        .executeUpdate();
-            } else if (db.get().find(TenantQuota.class, tenantId) == null) {
-                db.get().createNativeQuery(insert).setParameter(1, tenantId).executeUpdate();
+                sql.query(insert + " ON CONFLICT ({tenant_id}) DO NOTHING").executeUpdate();
+            } else if (db.get().find(TenantQuota.class, db.tenantId()) == null) {
+                sql.query(insert).executeUpdate();
             }
         }
     }

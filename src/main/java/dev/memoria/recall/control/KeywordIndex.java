@@ -9,7 +9,7 @@ import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TableStatistics;
-import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -35,8 +35,8 @@ import java.util.TreeMap;
  * The BM25 keyword index over a fact's title, content, category and tags: postings in fact_term (and listed
  * on each fact's row), document frequencies in scope_term, document count and total length on
  * memory_scope. Callers change it in the transaction of the facts it describes, under the scope's row
- * lock, so it never disagrees with them. Native SQL (multi-row inserts, point lookups), so every statement
- * binds tenant_id itself.
+ * lock, so it never disagrees with them. Native SQL (multi-row inserts, point lookups) through
+ * {@link TenantSql}, which binds the tenant.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
@@ -117,7 +117,7 @@ public class KeywordIndex implements TermLookup {
     };
 
     @Inject
-    TenantEntityManager db;
+    TenantSql tenantSql;
 
     @Inject
     SqlDialect dialect;
@@ -191,8 +191,8 @@ public class KeywordIndex implements TermLookup {
         }
         postings.sort(Comparator.comparing((Object[] posting) -> (String) posting[0])
                 .thenComparingDouble(posting -> (Double) posting[1]).thenComparing(posting -> (String) posting[2]));
-        long deleted = bulk.asBatch("DELETE FROM fact_term WHERE tenant_id = ? AND scope_name = ? AND term = ?"
-                + " AND rank_key = ? AND fact_id = ?", List.of(db.tenantId(), scope), postings);
+        long deleted = bulk.asBatch("DELETE FROM fact_term WHERE {tenant} AND scope_name = ? AND term = ?"
+                + " AND rank_key = ? AND fact_id = ?", List.of(scope), postings);
         if (deleted != postings.size()) { // a listed posting not found: the index no longer matches the facts
             throw new IllegalStateException("Removed " + deleted + " of the " + postings.size()
                     + " postings the facts list in scope " + scope);
@@ -210,11 +210,10 @@ public class KeywordIndex implements TermLookup {
     /** Drops the whole index of the scope (the scope is being emptied or replaced). */
     public void clear(String scope) {
         for (String table : List.of("fact_term", "scope_term")) {
-            db.get().createNativeQuery("DELETE FROM " + table + " WHERE tenant_id = ? AND scope_name = ?")
-                    .setParameter(1, db.tenantId()).setParameter(2, scope).executeUpdate();
+            tenantSql.query("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?").setParameter(1, scope).executeUpdate();
         }
-        db.get().createNativeQuery("UPDATE memory_scope SET doc_count = 0, total_length = 0 WHERE tenant_id = ? AND scope_name = ?")
-                .setParameter(1, db.tenantId()).setParameter(2, scope).executeUpdate();
+        tenantSql.query("UPDATE memory_scope SET doc_count = 0, total_length = 0 WHERE {tenant} AND scope_name = ?")
+                .setParameter(1, scope).executeUpdate();
     }
 
     /** How many facts of the scope hold each term; terms found nowhere are absent. */
@@ -259,20 +258,19 @@ public class KeywordIndex implements TermLookup {
             boolean few = sorted.size() <= FEW_TERMS;
             select(perTermStatement(columns, table, few ? sorted.size() : 0), statement -> {
                 if (few) {
-                    bind(statement, sorted, List.of(db.tenantId(), scope));
+                    bind(statement, sorted, List.of(scope));
                 } else {
                     statement.setArray(1, statement.getConnection().createArrayOf("varchar", sorted.toArray()));
-                    statement.setString(2, db.tenantId());
-                    statement.setString(3, scope);
+                    statement.setString(2, scope);
                 }
             }, reader);
             return;
         }
-        select("SELECT t.term, " + columns + " FROM " + table + " t WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = ?",
+        select("SELECT t.term, " + columns + " FROM " + table + " t WHERE {t.tenant} AND t.scope_name = ? AND t.term = ?",
                 statement -> {
-                    bind(statement, List.of(db.tenantId(), scope));
+                    bind(statement, List.of(scope));
                     for (String term : sorted) {
-                        statement.setString(3, term);
+                        statement.setString(2, term);
                         readAll(statement, reader);
                     }
                 }, null);
@@ -280,14 +278,14 @@ public class KeywordIndex implements TermLookup {
 
     /**
      * forTerms's statement on PostgreSQL: the terms as {@code terms} parameters, or as one array when 0, then
-     * tenant and scope. Public for PlansWithoutStatisticsIT, which checks its plan on tables without statistics.
+     * the tenant and the scope. Public for PlansWithoutStatisticsIT, which checks its plan on tables without statistics.
      */
     public static String perTermStatement(String columns, String table, int terms) {
         // OFFSET 0 keeps the lateral subquery from being flattened into a join the planner may hash:
         // for a recall's two terms it once read the scope's whole scope_term range instead of two rows
         return "SELECT q.term, hit.* FROM " + (terms > 0 ? InLists.asTable(terms) : "unnest(CAST(? AS VARCHAR[]))")
                 + " AS q (term) CROSS JOIN LATERAL (SELECT " + columns + " FROM " + table + " t"
-                + " WHERE t.tenant_id = ? AND t.scope_name = ? AND t.term = q.term OFFSET 0) hit";
+                + " WHERE {t.tenant} AND t.scope_name = ? AND t.term = q.term OFFSET 0) hit";
     }
 
     private interface Binder {
@@ -299,7 +297,7 @@ public class KeywordIndex implements TermLookup {
      * more per row than H2 takes to find it. With a null reader the binder runs the statement itself.
      */
     private void select(String sql, Binder binder, RowReader reader) {
-        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
+        try (PreparedStatement statement = tenantSql.prepare(sql)) {
             binder.bind(statement);
             if (reader != null) {
                 readAll(statement, reader);
@@ -416,8 +414,7 @@ public class KeywordIndex implements TermLookup {
         Map<String, Long> frequencies = new HashMap<>();
         Map<String, List<Posting>> postings = new HashMap<>();
         select(lookUpStatement(terms.size()),
-                statement -> bind(statement, List.of(db.tenantId(), scope), terms,
-                        List.of(db.tenantId(), scope, db.tenantId(), scope)),
+                statement -> bind(statement, List.of(scope), terms, List.of(scope, scope)),
                 row -> {
                     String term = row.getString(1);
                     if (term == null) {
@@ -443,11 +440,11 @@ public class KeywordIndex implements TermLookup {
     public static String lookUpStatement(int terms) {
         return "SELECT CAST(NULL AS VARCHAR) AS term, doc_count, total_length, CAST(NULL AS VARCHAR) AS fact_id,"
                 + " 0 AS tf, 0 AS doc_length, CAST(0 AS DOUBLE PRECISION) AS rank_key FROM memory_scope"
-                + " WHERE tenant_id = ? AND scope_name = ?"
+                + " WHERE {tenant} AND scope_name = ?"
                 + " UNION ALL SELECT s.term, s.df, 0, t.fact_id, t.tf, t.doc_length, t.rank_key FROM "
                 + InLists.asTable(terms) + " AS q (term) CROSS JOIN LATERAL (SELECT term, df FROM scope_term"
-                + " WHERE tenant_id = ? AND scope_name = ? AND term = q.term OFFSET 0) s"
-                + " LEFT JOIN LATERAL (SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE tenant_id = ?"
+                + " WHERE {tenant} AND scope_name = ? AND term = q.term OFFSET 0) s"
+                + " LEFT JOIN LATERAL (SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE {tenant}"
                 + " AND scope_name = ? AND term = s.term AND s.df <= " + COMMON_TERM + " OFFSET 0) t ON TRUE";
     }
 
@@ -539,7 +536,7 @@ public class KeywordIndex implements TermLookup {
         partial.forEach(head -> byTerm.put(head.term, head));
         for (List<String> ids : InLists.of(factIds)) {
             select(listedPostingsStatement(ids.size(), dialect.isPostgres()),
-                    statement -> bind(statement, ids, List.of(db.tenantId())),
+                    statement -> bind(statement, ids),
                     row -> {
                         String factId = row.getString(1);
                         int length = row.getInt(2);
@@ -557,8 +554,8 @@ public class KeywordIndex implements TermLookup {
     public static String listedPostingsStatement(int ids, boolean postgres) {
         // PostgreSQL: a primary-key lookup per id; with an IN list and no statistics it scanned the tenant
         return postgres ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT id,"
-                + " doc_length, index_terms FROM fact WHERE id = q.id AND tenant_id = ? OFFSET 0) f"
-                : "SELECT id, doc_length, index_terms FROM fact WHERE id IN (" + placeholders(ids) + ") AND tenant_id = ?";
+                + " doc_length, index_terms FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f"
+                : "SELECT id, doc_length, index_terms FROM fact WHERE id IN (" + placeholders(ids) + ") AND {tenant}";
     }
 
     /** How deep a common term is read at most: its idf is low, and a fact further down gains little from it. */
@@ -571,10 +568,10 @@ public class KeywordIndex implements TermLookup {
         // same): H2 reads rows in index order only when the ORDER BY is a prefix of the index, and would
         // otherwise sort the term's whole posting list, on disk past 40,000 rows, for every chunk.
         List<Posting> postings = new ArrayList<>();
-        select("SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE tenant_id = ? AND scope_name = ? AND term = ? "
-                        + "ORDER BY tenant_id, scope_name, term, rank_key, fact_id"
+        select("SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE {tenant} AND scope_name = ? AND term = ? "
+                        + "ORDER BY {tenant_id}, scope_name, term, rank_key, fact_id"
                         + " LIMIT " + limit + (offset > 0 ? " OFFSET " + offset : ""),
-                statement -> bind(statement, List.of(db.tenantId(), scope, term)),
+                statement -> bind(statement, List.of(scope, term)),
                 row -> postings.add(new Posting(row.getString(1), row.getInt(2), row.getInt(3), -row.getDouble(4))));
         return postings;
     }
@@ -587,8 +584,8 @@ public class KeywordIndex implements TermLookup {
     /** Document count and average document length of the scope, no term frequencies. */
     private TermStatistics scopeStatistics(String scope) {
         long[] totals = new long[2];
-        select("SELECT doc_count, total_length FROM memory_scope WHERE tenant_id = ? AND scope_name = ?",
-                statement -> bind(statement, List.of(db.tenantId(), scope)),
+        select("SELECT doc_count, total_length FROM memory_scope WHERE {tenant} AND scope_name = ?",
+                statement -> bind(statement, List.of(scope)),
                 row -> {
                     totals[0] = row.getLong(1);
                     totals[1] = row.getLong(2);
@@ -604,28 +601,27 @@ public class KeywordIndex implements TermLookup {
         List<Object[]> rows = new ArrayList<>();
         new TreeMap<>(deltas).forEach((term, delta) -> rows.add(new Object[]{term, delta})); // in the key's order
         if (dialect.isPostgres()) {
-            bulk.withArrays("INSERT INTO scope_term (tenant_id, scope_name, term, df) SELECT ?, ?, d.term, d.df"
+            bulk.withArrays("INSERT INTO scope_term ({tenant_id}, scope_name, term, df) SELECT {tenant_value}, ?, d.term, d.df"
                     + " FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS BIGINT[])) AS d (term, df)"
-                    + " ON CONFLICT (tenant_id, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df",
-                    List.of(db.tenantId(), scope), List.of("varchar", "bigint"), rows);
+                    + " ON CONFLICT ({tenant_id}, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df",
+                    List.of(scope), List.of("varchar", "bigint"), rows);
         } else {
-            bulk.asBatch("MERGE INTO scope_term t USING (VALUES (CAST(? AS VARCHAR(63)), CAST(? AS VARCHAR(600)), CAST(? AS VARCHAR(64)),"
-                        + " CAST(? AS BIGINT))) s (tenant_id, scope_name, term, df) ON t.tenant_id = s.tenant_id"
+            bulk.asBatch("MERGE INTO scope_term t USING (VALUES (CAST({tenant_value} AS VARCHAR(63)), CAST(? AS VARCHAR(600)),"
+                        + " CAST(? AS VARCHAR(64)), CAST(? AS BIGINT))) s ({tenant_id}, scope_name, term, df) ON {t.tenant_id} = {s.tenant_id}"
                         + " AND t.scope_name = s.scope_name AND t.term = s.term WHEN MATCHED THEN UPDATE SET df = t.df + s.df"
-                        + " WHEN NOT MATCHED THEN INSERT (tenant_id, scope_name, term, df) VALUES (s.tenant_id, s.scope_name, s.term, s.df)",
-                    List.of(db.tenantId(), scope), rows);
+                        + " WHEN NOT MATCHED THEN INSERT ({tenant_id}, scope_name, term, df) VALUES ({s.tenant_id}, s.scope_name, s.term, s.df)",
+                    List.of(scope), rows);
         }
         // the terms no fact holds any more, in one batch rather than a statement per term
         List<Object[]> lowered = rows.stream().filter(row -> (Long) row[1] < 0).map(row -> new Object[]{row[0]}).toList();
-        bulk.asBatch("DELETE FROM scope_term WHERE tenant_id = ? AND scope_name = ? AND term = ? AND df <= 0",
-                List.of(db.tenantId(), scope), lowered);
+        bulk.asBatch("DELETE FROM scope_term WHERE {tenant} AND scope_name = ? AND term = ? AND df <= 0",
+                List.of(scope), lowered);
     }
 
     private void adjustScope(String scope, long documents, long length) {
-        db.get().createNativeQuery("UPDATE memory_scope SET doc_count = doc_count + ?, total_length = total_length + ? "
-                        + "WHERE tenant_id = ? AND scope_name = ?")
-                .setParameter(1, documents).setParameter(2, length)
-                .setParameter(3, db.tenantId()).setParameter(4, scope)
+        tenantSql.query("UPDATE memory_scope SET doc_count = doc_count + ?, total_length = total_length + ? "
+                        + "WHERE {tenant} AND scope_name = ?")
+                .setParameter(1, documents).setParameter(2, length).setParameter(3, scope)
                 .executeUpdate();
     }
 }

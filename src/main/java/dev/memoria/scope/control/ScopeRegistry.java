@@ -2,6 +2,7 @@ package dev.memoria.scope.control;
 
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,8 +32,11 @@ public class ScopeRegistry {
     @Inject
     Quotas quotas;
 
-    private static final String POSTGRES_UPSERT = "INSERT INTO memory_scope (tenant_id, scope_name, created_at, updated_at) "
-            + "VALUES (?, ?, ?, ?) ON CONFLICT (tenant_id, scope_name) DO UPDATE SET updated_at = EXCLUDED.updated_at";
+    @Inject
+    TenantSql sql;
+
+    private static final String POSTGRES_UPSERT = "INSERT INTO memory_scope ({tenant_id}, scope_name, created_at, updated_at) "
+            + "VALUES ({tenant_value}, ?, ?, ?) ON CONFLICT ({tenant_id}, scope_name) DO UPDATE SET updated_at = EXCLUDED.updated_at";
 
     @Transactional(Transactional.TxType.MANDATORY)
     public void touch(Scope scope, Instant now) {
@@ -42,12 +46,11 @@ public class ScopeRegistry {
         quotas.admitNewScope();
         if (dialect.isPostgres()) {
             // ON CONFLICT is atomic: concurrent first writers of a scope never collide
-            db.get().createNativeQuery(POSTGRES_UPSERT)
-                    .setParameter(1, db.tenantId()).setParameter(2, scope.value())
-                    .setParameter(3, Timestamp.from(now)).setParameter(4, Timestamp.from(now))
+            sql.query(POSTGRES_UPSERT).setParameter(1, scope.value())
+                    .setParameter(2, Timestamp.from(now)).setParameter(3, Timestamp.from(now))
                     .executeUpdate();
         } else {
-            embeddedCreator.createIfAbsent(db.tenantId(), scope.value(), now);
+            embeddedCreator.createIfAbsent(scope.value(), now);
             update(scope, now);
         }
     }
@@ -58,14 +61,13 @@ public class ScopeRegistry {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public boolean lockExisting(Scope scope) {
-        return db.get().createNativeQuery("UPDATE memory_scope SET updated_at = updated_at WHERE tenant_id = ? AND scope_name = ?")
-                .setParameter(1, db.tenantId()).setParameter(2, scope.value()).executeUpdate() > 0;
+        return sql.query("UPDATE memory_scope SET updated_at = updated_at WHERE {tenant} AND scope_name = ?")
+                .setParameter(1, scope.value()).executeUpdate() > 0;
     }
 
     private int update(Scope scope, Instant now) {
-        return db.get().createNativeQuery("UPDATE memory_scope SET updated_at = ? WHERE tenant_id = ? AND scope_name = ?")
-                .setParameter(1, Timestamp.from(now)).setParameter(2, db.tenantId()).setParameter(3, scope.value())
-                .executeUpdate();
+        return sql.query("UPDATE memory_scope SET updated_at = ? WHERE {tenant} AND scope_name = ?")
+                .setParameter(1, Timestamp.from(now)).setParameter(2, scope.value()).executeUpdate();
     }
 
     /**
@@ -76,18 +78,16 @@ public class ScopeRegistry {
     public static class EmbeddedScopeCreator {
 
         @Inject
-        TenantEntityManager db;
+        TenantSql sql;
 
         @Transactional(Transactional.TxType.REQUIRES_NEW)
-        public synchronized void createIfAbsent(String tenantId, String scope, Instant now) {
-            Number existing = (Number) db.get().createNativeQuery(
-                            "SELECT COUNT(*) FROM memory_scope WHERE tenant_id = ? AND scope_name = ?")
-                    .setParameter(1, tenantId).setParameter(2, scope).getSingleResult();
+        public synchronized void createIfAbsent(String scope, Instant now) {
+            Number existing = (Number) sql.query("SELECT COUNT(*) FROM memory_scope WHERE {tenant} AND scope_name = ?")
+                    .setParameter(1, scope).getSingleResult();
             if (existing.longValue() == 0) {
-                db.get().createNativeQuery("INSERT INTO memory_scope (tenant_id, scope_name, created_at, updated_at) "
-                                + "VALUES (?, ?, ?, ?)")
-                        .setParameter(1, tenantId).setParameter(2, scope)
-                        .setParameter(3, Timestamp.from(now)).setParameter(4, Timestamp.from(now))
+                sql.query("INSERT INTO memory_scope ({tenant_id}, scope_name, created_at, updated_at) "
+                                + "VALUES ({tenant_value}, ?, ?, ?)")
+                        .setParameter(1, scope).setParameter(2, Timestamp.from(now)).setParameter(3, Timestamp.from(now))
                         .executeUpdate();
             }
         }

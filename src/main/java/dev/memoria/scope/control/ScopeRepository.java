@@ -2,7 +2,7 @@ package dev.memoria.scope.control;
 
 import dev.memoria.platform.control.SqlLike;
 import dev.memoria.platform.control.InLists;
-import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -17,18 +17,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** The scopes of the current tenant with their counts. Native SQL: tenant_id is bound explicitly. */
+/** The scopes of the current tenant with their counts. */
 @ApplicationScoped
 public class ScopeRepository {
 
     public record ScopeSummary(String scope, long facts, long persistentFacts, long logEntries, Instant updatedAt) {
     }
 
-    private static final String LIVE_FACTS = "FROM fact f WHERE f.tenant_id = s.tenant_id AND f.scope_name = s.scope_name"
+    private static final String LIVE_FACTS = "FROM fact f WHERE {f.tenant_id} = {s.tenant_id} AND f.scope_name = s.scope_name"
             + " AND (f.expires_at IS NULL OR f.expires_at > ?1)";
 
     @Inject
-    TenantEntityManager db;
+    TenantSql tenantSql;
 
     /**
      * Scopes in name order after {@code afterName}, limited to those within {@code visible} (null: all).
@@ -38,9 +38,9 @@ public class ScopeRepository {
         StringBuilder sql = new StringBuilder("SELECT s.scope_name, s.updated_at, "
                 + "(SELECT COUNT(*) " + LIVE_FACTS + "), "
                 + "(SELECT COUNT(*) " + LIVE_FACTS + " AND f.persistent = TRUE), "
-                + "(SELECT COUNT(*) FROM daily_log_entry l WHERE l.tenant_id = s.tenant_id AND l.scope_name = s.scope_name) "
-                + "FROM memory_scope s WHERE s.tenant_id = ?2");
-        List<Object> params = new ArrayList<>(List.of(Timestamp.from(now), db.tenantId()));
+                + "(SELECT COUNT(*) FROM daily_log_entry l WHERE {l.tenant_id} = {s.tenant_id} AND l.scope_name = s.scope_name) "
+                + "FROM memory_scope s WHERE {s.tenant}");
+        List<Object> params = new ArrayList<>(List.of(Timestamp.from(now)));
         if (visible.isPresent()) {
             List<String> alternatives = new ArrayList<>();
             for (Scope scope : visible.get()) {
@@ -56,7 +56,7 @@ public class ScopeRepository {
             sql.append(" AND s.scope_name > ?").append(params.size());
         }
         sql.append(" ORDER BY s.scope_name");
-        Query query = db.get().createNativeQuery(sql.toString());
+        Query query = tenantSql.query(sql.toString());
         for (int i = 0; i < params.size(); i++) {
             query.setParameter(i + 1, params.get(i));
         }
@@ -74,11 +74,11 @@ public class ScopeRepository {
     public Set<String> existing(Collection<String> names) {
         Set<String> existing = new HashSet<>();
         for (List<String> chunk : InLists.of(names)) {
-            Query query = db.get().createNativeQuery("SELECT scope_name FROM memory_scope WHERE tenant_id = ?1 AND scope_name IN ("
-                    + java.util.stream.IntStream.range(0, chunk.size()).mapToObj(i -> "?" + (i + 2))
-                    .collect(java.util.stream.Collectors.joining(", ")) + ")").setParameter(1, db.tenantId());
+            Query query = tenantSql.query("SELECT scope_name FROM memory_scope WHERE {tenant} AND scope_name IN ("
+                    + java.util.stream.IntStream.range(0, chunk.size()).mapToObj(i -> "?" + (i + 1))
+                    .collect(java.util.stream.Collectors.joining(", ")) + ")");
             for (int i = 0; i < chunk.size(); i++) {
-                query.setParameter(i + 2, chunk.get(i));
+                query.setParameter(i + 1, chunk.get(i));
             }
             for (Object name : query.getResultList()) {
                 existing.add((String) name);

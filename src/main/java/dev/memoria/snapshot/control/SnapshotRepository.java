@@ -1,5 +1,6 @@
 package dev.memoria.snapshot.control;
 
+import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.platform.control.SqlLike;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.FactView;
@@ -21,7 +22,7 @@ import java.util.Optional;
 
 /**
  * Snapshots of the current tenant. Fact copies move with INSERT ... SELECT in the database, never
- * through the JVM; the native statements bind tenant_id themselves.
+ * through the JVM.
  */
 @ApplicationScoped
 public class SnapshotRepository {
@@ -29,6 +30,9 @@ public class SnapshotRepository {
     /** The fact columns a snapshot preserves, in the same order in fact and snapshot_fact. */
     static final String COLUMNS = "fact_key, title, content, category, fact_type, importance, persistent, tags, source, "
             + "created_at, updated_at, last_accessed_at, access_count, expires_at";
+
+    @Inject
+    TenantSql sql;
 
     @Inject
     TenantEntityManager db;
@@ -54,11 +58,10 @@ public class SnapshotRepository {
     /** Saves the snapshot with a copy of the scope's live facts; returns how many were copied. */
     public int save(Snapshot snapshot, Instant now) {
         db.get().persist(snapshot);
-        int copied = db.get().createNativeQuery("INSERT INTO snapshot_fact (tenant_id, snapshot_id, fact_id, " + COLUMNS + ") "
-                        + "SELECT tenant_id, ?, id, " + COLUMNS + " FROM fact WHERE tenant_id = ? AND scope_name = ? "
+        int copied = sql.query("INSERT INTO snapshot_fact ({tenant_id}, snapshot_id, fact_id, " + COLUMNS + ") "
+                        + "SELECT {tenant_id}, ?, id, " + COLUMNS + " FROM fact WHERE {tenant} AND scope_name = ? "
                         + "AND (expires_at IS NULL OR expires_at > ?)")
-                .setParameter(1, snapshot.id()).setParameter(2, db.tenantId()).setParameter(3, snapshot.scopeName())
-                .setParameter(4, Timestamp.from(now))
+                .setParameter(1, snapshot.id()).setParameter(2, snapshot.scopeName()).setParameter(3, Timestamp.from(now))
                 .executeUpdate();
         snapshot.factCount(copied);
         return copied;
@@ -78,8 +81,8 @@ public class SnapshotRepository {
                     timestamp(fact.createdAt()), timestamp(fact.updatedAt()), timestamp(fact.lastAccessedAt()),
                     fact.accessCount(), timestamp(fact.expiresAt())});
         }
-        bulk.asBatch("INSERT INTO snapshot_fact (tenant_id, snapshot_id, fact_id, " + COLUMNS + ") VALUES (?, ?, "
-                + String.join(", ", java.util.Collections.nCopies(15, "?")) + ")", List.of(db.tenantId(), snapshot.id()), rows);
+        bulk.asBatch("INSERT INTO snapshot_fact ({tenant_id}, snapshot_id, fact_id, " + COLUMNS + ") VALUES ({tenant_value}, ?, "
+                + String.join(", ", java.util.Collections.nCopies(15, "?")) + ")", List.of(snapshot.id()), rows);
         return copies.size();
     }
 
@@ -102,8 +105,7 @@ public class SnapshotRepository {
     }
 
     public void delete(Snapshot snapshot) {
-        db.get().createNativeQuery("DELETE FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id = ?")
-                .setParameter(1, db.tenantId()).setParameter(2, snapshot.id()).executeUpdate();
+        sql.query("DELETE FROM snapshot_fact WHERE {tenant} AND snapshot_id = ?").setParameter(1, snapshot.id()).executeUpdate();
         db.get().remove(snapshot);
     }
 
@@ -114,20 +116,18 @@ public class SnapshotRepository {
     /** Replaces every fact of the scope with the snapshot's copies; returns how many facts it now has. */
     /** Replaces the scope's rows with the snapshot's, leaving out the facts that have expired since. */
     public int restoreInto(Snapshot snapshot, Instant now) {
-        db.get().createNativeQuery("DELETE FROM fact WHERE tenant_id = ? AND scope_name = ?")
-                .setParameter(1, db.tenantId()).setParameter(2, snapshot.scopeName()).executeUpdate();
-        return db.get().createNativeQuery("INSERT INTO fact (tenant_id, id, scope_name, " + COLUMNS + ", doc_length) "
-                        + "SELECT tenant_id, fact_id, ?, " + COLUMNS + ", 0 FROM snapshot_fact WHERE tenant_id = ? AND snapshot_id = ?"
+        sql.query("DELETE FROM fact WHERE {tenant} AND scope_name = ?").setParameter(1, snapshot.scopeName()).executeUpdate();
+        return sql.query("INSERT INTO fact ({tenant_id}, id, scope_name, " + COLUMNS + ", doc_length) "
+                        + "SELECT {tenant_id}, fact_id, ?, " + COLUMNS + ", 0 FROM snapshot_fact WHERE {tenant} AND snapshot_id = ?"
                         + " AND (expires_at IS NULL OR expires_at > ?)")
-                .setParameter(1, snapshot.scopeName()).setParameter(2, db.tenantId()).setParameter(3, snapshot.id())
-                .setParameter(4, java.sql.Timestamp.from(now))
+                .setParameter(1, snapshot.scopeName()).setParameter(2, snapshot.id()).setParameter(3, java.sql.Timestamp.from(now))
                 .executeUpdate();
     }
 
     public List<SnapshotFact> facts(Snapshot snapshot) {
-        List<?> rows = db.get().createNativeQuery("SELECT fact_id, " + COLUMNS + " FROM snapshot_fact "
-                        + "WHERE tenant_id = ? AND snapshot_id = ? ORDER BY created_at, fact_id")
-                .setParameter(1, db.tenantId()).setParameter(2, snapshot.id()).getResultList();
+        List<?> rows = sql.query("SELECT fact_id, " + COLUMNS + " FROM snapshot_fact "
+                        + "WHERE {tenant} AND snapshot_id = ? ORDER BY created_at, fact_id")
+                .setParameter(1, snapshot.id()).getResultList();
         List<SnapshotFact> facts = new ArrayList<>(rows.size());
         for (Object row : rows) {
             Object[] c = (Object[]) row;

@@ -1,7 +1,6 @@
 package dev.memoria.tenant.control;
 
 import dev.memoria.platform.control.SqlDialect;
-import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
@@ -17,8 +16,8 @@ import java.util.stream.Collectors;
  * EclipseLink's per-object flush (change sets, one statement per row) cost more than the database took to
  * store them, and the keyword index's postings (added and removed) and frequencies. PostgreSQL gets one
  * statement that takes each column as an array; H2, in the process, a JDBC batch. Values are JDBC values:
- * String, Integer, Long, Double, Boolean, java.sql.Timestamp, java.sql.Date, or null. insert() binds the
- * tenant itself; callers of the other two bind tenant_id among their leading values.
+ * String, Integer, Long, Double, Boolean, java.sql.Timestamp, java.sql.Date, or null. Statements go through
+ * {@link TenantSql}: they name the tenant with its markers, and the leading values are the caller's own.
  */
 @ApplicationScoped
 public class BulkWrites {
@@ -30,13 +29,13 @@ public class BulkWrites {
     }
 
     @Inject
-    TenantEntityManager db;
+    TenantSql tenantSql;
 
     @Inject
     SqlDialect dialect;
 
     /**
-     * Inserts rows of one scope, each holding one value per column in order; tenant_id and scope_name are
+     * Inserts rows of one scope, each holding one value per column in order; the tenant and scope_name are
      * bound once for all of them.
      */
     public void insert(String table, String scope, List<Column> columns, List<Object[]> rows) {
@@ -44,15 +43,15 @@ public class BulkWrites {
             return;
         }
         String names = columns.stream().map(Column::name).collect(Collectors.joining(", "));
-        String into = "INSERT INTO " + table + " (tenant_id, scope_name, " + names + ") ";
-        List<Object> leading = List.of(db.tenantId(), scope);
+        String into = "INSERT INTO " + table + " ({tenant_id}, scope_name, " + names + ") ";
+        List<Object> leading = List.of(scope);
         if (dialect.isPostgres()) {
             String arrays = columns.stream().map(column -> "CAST(? AS " + column.arrayType() + "[])")
                     .collect(Collectors.joining(", "));
-            withArrays(into + "SELECT ?, ?, r.* FROM unnest(" + arrays + ") AS r (" + names + ")", leading,
+            withArrays(into + "SELECT {tenant_value}, ?, r.* FROM unnest(" + arrays + ") AS r (" + names + ")", leading,
                     columns.stream().map(Column::arrayType).toList(), rows);
         } else {
-            asBatch(into + "VALUES (?, ?, " + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")",
+            asBatch(into + "VALUES ({tenant_value}, ?, " + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")",
                     leading, rows);
         }
     }
@@ -62,7 +61,7 @@ public class BulkWrites {
      * column of the rows as one array of the given element type: one round trip and one plan for a batch.
      */
     public void withArrays(String sql, List<Object> leading, List<String> arrayTypes, List<Object[]> rows) {
-        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
+        try (PreparedStatement statement = tenantSql.prepare(sql)) {
             int parameter = bindLeading(statement, leading);
             for (int column = 0; column < arrayTypes.size(); column++) {
                 Object numbers = numbers(arrayTypes.get(column), rows, column);
@@ -108,7 +107,7 @@ public class BulkWrites {
             return 0;
         }
         long changed = 0;
-        try (PreparedStatement statement = db.connection().prepareStatement(sql)) {
+        try (PreparedStatement statement = tenantSql.prepare(sql)) {
             int first = bindLeading(statement, leading);
             for (int i = 0; i < rows.size(); i++) {
                 Object[] row = rows.get(i);

@@ -16,8 +16,8 @@ import java.sql.SQLException;
 
 /**
  * The only way repositories reach the database: an EntityManager bound to the request's tenant, so
- * EclipseLink filters every JPQL query and fills tenant_id on every insert. Native SQL is not filtered;
- * repositories that use it pass {@link #tenantId()} themselves. Application-scoped: the EntityManager is
+ * EclipseLink filters every JPQL query and fills tenant_id on every insert. Native SQL and JDBC are not
+ * filtered: they go through {@link TenantSql}, which binds the tenant. Application-scoped: the EntityManager is
  * the container's transaction-scoped proxy and the tenant a request-scoped one, and a bean made per request
  * cost Liberty a lookup of its injection targets on every call (3% of a recall's server time).
  */
@@ -88,7 +88,7 @@ public class TenantEntityManager {
     /**
      * The JDBC connection of the current transaction, or of the thread's {@link #readWithoutTransaction()}
      * block, for statements where EclipseLink's per-statement and per-row work costs more than the database
-     * does. Nothing filters it: bind tenant_id in every statement.
+     * does. Nothing filters it: prepare its statements through {@link TenantSql}.
      */
     public Connection connection() {
         Connection withoutTransaction = WITHOUT_TRANSACTION.get();

@@ -5,8 +5,9 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
+/** The one mapper of the domain's failures: each becomes the problem of its kind. */
 @Provider
-public class ProblemExceptionMapper implements ExceptionMapper<DomainException> {
+public class DomainExceptionMapper implements ExceptionMapper<DomainException> {
 
     @Override
     public Response toResponse(DomainException problem) {

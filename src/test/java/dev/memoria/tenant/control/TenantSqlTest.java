@@ -1,0 +1,83 @@
+package dev.memoria.tenant.control;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class TenantSqlTest {
+
+    @Test
+    void aConditionBecomesTheColumnBoundToTheTenant() {
+        TenantSql.Expanded expanded = TenantSql.expand("SELECT id FROM fact WHERE {tenant} AND scope_name = ? AND id = ?");
+        assertEquals("SELECT id FROM fact WHERE tenant_id = ? AND scope_name = ? AND id = ?", expanded.jdbc());
+        assertEquals(List.of(1), expanded.tenantParameters());
+        assertArrayEquals(new int[]{2, 3}, expanded.callerParameters(), "the caller's parameters 1 and 2 follow the tenant");
+        assertEquals("SELECT id FROM fact WHERE tenant_id = ?3 AND scope_name = ?1 AND id = ?2", expanded.jpa());
+    }
+
+    @Test
+    void aliasesValuesAndBareColumns() {
+        TenantSql.Expanded expanded = TenantSql.expand("INSERT INTO t ({tenant_id}, a) SELECT {tenant_value}, ? FROM s"
+                + " JOIN u ON {u.tenant_id} = {s.tenant_id} WHERE {s.tenant} AND s.b = ? ORDER BY {s.tenant_id}");
+        assertEquals("INSERT INTO t (tenant_id, a) SELECT ?, ? FROM s JOIN u ON u.tenant_id = s.tenant_id"
+                + " WHERE s.tenant_id = ? AND s.b = ? ORDER BY s.tenant_id", expanded.jdbc());
+        assertEquals(List.of(1, 3), expanded.tenantParameters());
+        assertArrayEquals(new int[]{2, 4}, expanded.callerParameters());
+        assertEquals(4, expanded.parameter(2));
+        assertThrows(IllegalArgumentException.class, () -> expanded.parameter(3));
+    }
+
+    @Test
+    void numberedJpaParametersKeepTheirNumbers() {
+        TenantSql.Expanded expanded = TenantSql.expand("SELECT 1 FROM s WHERE x > ?1 AND {s.tenant} AND s.y = ?2 OR s.z = ?2");
+        assertEquals("SELECT 1 FROM s WHERE x > ?1 AND s.tenant_id = ?3 AND s.y = ?2 OR s.z = ?2", expanded.jpa());
+    }
+
+    @Test
+    void aStatementWithoutMarkersIsLeftAlone() {
+        String sql = "SELECT COUNT(*) FROM embedding_queue WHERE model = ?";
+        assertEquals(sql, TenantSql.expand(sql).jdbc());
+        assertEquals(List.of(), TenantSql.expand(sql).tenantParameters());
+    }
+
+    /** The one-place rule: no SQL in the application's sources names the tenant column but through TenantSql's markers. */
+    @Test
+    void noStatementElsewhereNamesTheTenantColumn() throws IOException {
+        Pattern literal = Pattern.compile("\"(?:[^\"\\\\\\n]|\\\\.)*\"");
+        Pattern column = Pattern.compile("(?<![{\\w.])(\\w+\\.)?tenant_id\\b(?!})");
+        List<String> offenders = new ArrayList<>();
+        Path sources = Path.of("src", "main", "java");
+        try (Stream<Path> files = Files.walk(sources)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                if (file.endsWith(Path.of("tenant", "control", "TenantSql.java"))) {
+                    continue;
+                }
+                List<String> lines = Files.readAllLines(file);
+                for (int i = 0; i < lines.size(); i++) {
+                    String line = lines.get(i);
+                    if (line.contains("@TenantDiscriminatorColumn") || line.contains("@Column(")) {
+                        continue; // the JPA mapping of the column, which EclipseLink's multitenancy fills
+                    }
+                    Matcher strings = literal.matcher(line);
+                    while (strings.find()) {
+                        if (column.matcher(strings.group()).find()) {
+                            offenders.add(sources.relativize(file) + ":" + (i + 1) + ": " + strings.group());
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), offenders, "SQL that names tenant_id outside TenantSql");
+    }
+}
