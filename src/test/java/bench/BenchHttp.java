@@ -1,7 +1,6 @@
 package bench;
 
 import dev.memoria.platform.devtools.DevToken;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -21,16 +20,20 @@ import java.util.Map;
 final class BenchHttp {
 
     /** HTTP/1.1 with keep-alive, as agent backends call REST; the JDK's default upgrades to cleartext HTTP/2. */
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
+
     private final URI base = URI.create(System.getProperty("bench.base", "http://localhost:9080/"));
     private final String issuer = System.getProperty("bench.issuer", DevToken.DEV_ISSUER);
     private final PrivateKey key;
 
     BenchHttp() {
         try {
-            key = DevToken.readPrivateKey(Path.of(System.getProperty("bench.keys",
-                    "target/liberty/wlp/usr/servers/memoria/dev-keys"), "private.pem"));
+            key = DevToken.readPrivateKey(Path.of(
+                    System.getProperty("bench.keys", "target/liberty/wlp/usr/servers/memoria/dev-keys"),
+                    "private.pem"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -54,9 +57,13 @@ final class BenchHttp {
 
     HttpResponse<String> send(String method, String path, String bearer, String json)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(120))
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(Duration.ofSeconds(120))
+                .method(
+                        method,
+                        json == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
         if (bearer != null) {
             request.header("Authorization", "Bearer " + bearer);
         }
@@ -68,15 +75,25 @@ final class BenchHttp {
 
     /** A GET whose body goes to a file. */
     HttpResponse<Path> download(String path, String bearer, Path file) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofHours(2))
-                .header("Authorization", "Bearer " + bearer).GET().build(), HttpResponse.BodyHandlers.ofFile(file));
+        return http.send(
+                HttpRequest.newBuilder(base.resolve(path))
+                        .timeout(Duration.ofHours(2))
+                        .header("Authorization", "Bearer " + bearer)
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofFile(file));
     }
 
     /** A POST of a file as JSON lines. */
     HttpResponse<String> upload(String path, String bearer, Path file) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofHours(2))
-                .header("Authorization", "Bearer " + bearer).header("Content-Type", "application/x-ndjson")
-                .POST(HttpRequest.BodyPublishers.ofFile(file)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(base.resolve(path))
+                        .timeout(Duration.ofHours(2))
+                        .header("Authorization", "Bearer " + bearer)
+                        .header("Content-Type", "application/x-ndjson")
+                        .POST(HttpRequest.BodyPublishers.ofFile(file))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     static void expect(int status, HttpResponse<?> response) {

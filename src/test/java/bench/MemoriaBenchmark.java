@@ -1,17 +1,8 @@
 package bench;
 
-import dev.memoria.platform.devtools.DevToken;
-
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.security.PrivateKey;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -51,8 +42,10 @@ public final class MemoriaBenchmark {
 
     private void run() throws Exception {
         awaitReady();
-        int[] sizes = Arrays.stream(System.getProperty("bench.sizes", "1000,10000,100000").split(","))
-                .mapToInt(Integer::parseInt).toArray();
+        int[] sizes = Arrays.stream(
+                        System.getProperty("bench.sizes", "1000,10000,100000").split(","))
+                .mapToInt(Integer::parseInt)
+                .toArray();
         int background = Integer.getInteger("bench.background", 1_000_000);
         int backgroundTenants = Integer.getInteger("bench.background.tenants", 100);
         int requests = Integer.getInteger("bench.requests", 2000);
@@ -71,25 +64,29 @@ public final class MemoriaBenchmark {
         }
         String erasures = System.getProperty("bench.erasure.sizes", "10000,100000");
         if (!erasures.isBlank()) {
-            erasures(Arrays.stream(erasures.split(",")).mapToInt(Integer::parseInt).toArray());
+            erasures(Arrays.stream(erasures.split(","))
+                    .mapToInt(Integer::parseInt)
+                    .toArray());
         }
         if (Integer.getInteger("bench.mixed.seconds", 300) > 0) {
             new MixedLoad(http, new MixedLoad.Words() {
-                @Override
-                public String fact(Random random) {
-                    return syntheticFact(random);
-                }
+                        @Override
+                        public String fact(Random random) {
+                            return syntheticFact(random);
+                        }
 
-                @Override
-                public String word(Random random) {
-                    return MemoriaBenchmark.this.word(random);
-                }
-            }).run();
+                        @Override
+                        public String word(Random random) {
+                            return MemoriaBenchmark.this.word(random);
+                        }
+                    })
+                    .run();
         }
     }
 
-    private void standard(int[] sizes, int background, int backgroundTenants, int requests, int warmup, int clients,
-                          boolean load) throws Exception {
+    private void standard(
+            int[] sizes, int background, int backgroundTenants, int requests, int warmup, int clients, boolean load)
+            throws Exception {
         if (load) {
             System.out.printf("Loading %,d background facts over %d other tenants...%n", background, backgroundTenants);
             double backgroundRate = loadBackground(background, backgroundTenants);
@@ -107,7 +104,8 @@ public final class MemoriaBenchmark {
                 long start = System.nanoTime();
                 ingest = ingest(token, scope, size);
                 embedding = awaitEmbedded(scope, size, start);
-                System.out.printf("  acknowledged %,.0f facts/s; every vector made %.1f s after the load began (%,.0f facts/s)%n",
+                System.out.printf(
+                        "  acknowledged %,.0f facts/s; every vector made %.1f s after the load began (%,.0f facts/s)%n",
                         ingest, embedding[0], embedding[1]);
             }
             loaded += size;
@@ -140,8 +138,12 @@ public final class MemoriaBenchmark {
             long erasing = System.nanoTime();
             HttpResponse<String> receipt = send("POST", "api/v1/erasures", token, "{\"subject\":\"" + subject + "\"}");
             expect(201, receipt);
-            System.out.printf("  erased a subject of %,d facts (and %,d snapshot copies) in %.1f s: %s%n", size, size,
-                    seconds(erasing), receipt.body().replaceAll("\"digest\":\"[0-9a-f]+\"", "\"digest\":…"));
+            System.out.printf(
+                    "  erased a subject of %,d facts (and %,d snapshot copies) in %.1f s: %s%n",
+                    size,
+                    size,
+                    seconds(erasing),
+                    receipt.body().replaceAll("\"digest\":\"[0-9a-f]+\"", "\"digest\":…"));
         }
     }
 
@@ -181,22 +183,25 @@ public final class MemoriaBenchmark {
             try (var stream = java.nio.file.Files.lines(exported)) {
                 lines = stream.count();
             }
-            System.out.printf("  export: %,d lines, %,d MiB in %.1f s (%,.0f lines/s); server heap at most %d MiB%n", lines,
-                    java.nio.file.Files.size(exported) >> 20, exportSeconds, lines / exportSeconds, exportHeap);
+            System.out.printf(
+                    "  export: %,d lines, %,d MiB in %.1f s (%,.0f lines/s); server heap at most %d MiB%n",
+                    lines, java.nio.file.Files.size(exported) >> 20, exportSeconds, lines / exportSeconds, exportHeap);
             heap = new HeapSampler();
             start = System.nanoTime();
             HttpResponse<String> counts = http.upload("api/v1/import", target, exported);
             double importSeconds = seconds(start);
             int importHeap = heap.stop();
             expect(200, counts);
-            System.out.printf("  import into an empty tenant: %.1f s (%,.0f lines/s); server heap at most %d MiB: %s%n",
+            System.out.printf(
+                    "  import into an empty tenant: %.1f s (%,.0f lines/s); server heap at most %d MiB: %s%n",
                     importSeconds, lines / importSeconds, importHeap, counts.body());
             start = System.nanoTime();
             HttpResponse<String> repeat = http.upload("api/v1/import", target, exported);
             expect(200, repeat);
             System.out.printf("  the same file again: %.1f s: %s%n", seconds(start), repeat.body());
             expect(200, http.download("api/v1/export", target, again));
-            System.out.printf("  the new tenant's export %s the first's lines%n",
+            System.out.printf(
+                    "  the new tenant's export %s the first's lines%n",
                     lineSet(exported) == lineSet(again) ? "holds exactly" : "DIFFERS from");
         } finally {
             java.nio.file.Files.deleteIfExists(exported);
@@ -207,13 +212,15 @@ public final class MemoriaBenchmark {
     /** A hash of a file's lines that ignores their order: the sum of a 64-bit hash of each line. */
     private static long lineSet(java.nio.file.Path file) throws IOException {
         try (var lines = java.nio.file.Files.lines(file)) {
-            return lines.filter(line -> !line.isBlank()).mapToLong(line -> {
-                long hash = 1125899906842597L;
-                for (int i = 0; i < line.length(); i++) {
-                    hash = 31 * hash + line.charAt(i);
-                }
-                return hash * 0x9E3779B97F4A7C15L;
-            }).sum();
+            return lines.filter(line -> !line.isBlank())
+                    .mapToLong(line -> {
+                        long hash = 1125899906842597L;
+                        for (int i = 0; i < line.length(); i++) {
+                            hash = 31 * hash + line.charAt(i);
+                        }
+                        return hash * 0x9E3779B97F4A7C15L;
+                    })
+                    .sum();
         }
     }
 
@@ -261,15 +268,16 @@ public final class MemoriaBenchmark {
         if (!url.startsWith("jdbc:postgresql:") || !Boolean.parseBoolean(System.getProperty("bench.vacuum", "true"))) {
             return false;
         }
-        try (java.sql.Connection db = java.sql.DriverManager.getConnection(url, System.getProperty("bench.db.user"),
-                System.getProperty("bench.db.password"));
-             java.sql.Statement statement = db.createStatement()) {
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection(
+                        url, System.getProperty("bench.db.user"), System.getProperty("bench.db.password"));
+                java.sql.Statement statement = db.createStatement()) {
             try (java.sql.ResultSet autovacuum = statement.executeQuery("SHOW autovacuum")) {
                 if (autovacuum.next() && "on".equals(autovacuum.getString(1))) {
                     return false; // autovacuum analyses on its own schedule: the fresh row is all there is
                 }
             }
-            System.out.println("  autovacuum is off on this PostgreSQL: running VACUUM ANALYZE as it would, then CHECKPOINT");
+            System.out.println(
+                    "  autovacuum is off on this PostgreSQL: running VACUUM ANALYZE as it would, then CHECKPOINT");
             statement.execute("VACUUM ANALYZE");
             try {
                 statement.execute("CHECKPOINT");
@@ -306,12 +314,16 @@ public final class MemoriaBenchmark {
         Pattern backlog = Pattern.compile("\"embedding_backlog\":(\\d+)");
         Pattern embedded = Pattern.compile("\"embedded_facts\":(\\d+)");
         while (true) {
-            String stats = send("GET", "api/v1/scopes/" + scope + "/stats", token, null).body();
+            String stats = send("GET", "api/v1/scopes/" + scope + "/stats", token, null)
+                    .body();
             Matcher waiting = backlog.matcher(stats);
             Matcher done = embedded.matcher(stats);
-            if (waiting.find() && done.find() && Long.parseLong(waiting.group(1)) == 0 && Long.parseLong(done.group(1)) >= size) {
+            if (waiting.find()
+                    && done.find()
+                    && Long.parseLong(waiting.group(1)) == 0
+                    && Long.parseLong(done.group(1)) >= size) {
                 double seconds = seconds(start);
-                return new double[]{seconds, size / seconds};
+                return new double[] {seconds, size / seconds};
             }
             Thread.sleep(200);
         }
@@ -360,8 +372,9 @@ public final class MemoriaBenchmark {
         return count / seconds(start);
     }
 
-    private Map<String, String> measure(String scope, int size, double ingest, int requests, int warmup, int clients,
-                                        String state) throws Exception {
+    private Map<String, String> measure(
+            String scope, int size, double ingest, int requests, int warmup, int clients, String state)
+            throws Exception {
         // the warm-up runs on all clients at once: the JIT compiles what is hot, and gets there sooner
         concurrently(warmup, clients, i -> {
             send("GET", recallPath(scope), token, null);
@@ -435,7 +448,8 @@ public final class MemoriaBenchmark {
     }
 
     private String heapMib() throws IOException, InterruptedException {
-        Matcher used = Pattern.compile("\"used_mib\":(\\d+)").matcher(send("GET", "health/live", null, null).body());
+        Matcher used = Pattern.compile("\"used_mib\":(\\d+)")
+                .matcher(send("GET", "health/live", null, null).body());
         return used.find() ? used.group(1) : "?";
     }
 
@@ -457,8 +471,13 @@ public final class MemoriaBenchmark {
         for (int i = 0; i < words; i++) {
             content.append(i == 0 ? "" : " ").append(word(random));
         }
-        return String.format(Locale.ROOT, "{\"content\":\"%s\",\"category\":\"c%d\",\"importance\":%.2f,\"tags\":[\"t%d\"]}",
-                content, random.nextInt(20), random.nextDouble(), random.nextInt(50));
+        return String.format(
+                Locale.ROOT,
+                "{\"content\":\"%s\",\"category\":\"c%d\",\"importance\":%.2f,\"tags\":[\"t%d\"]}",
+                content,
+                random.nextInt(20),
+                random.nextDouble(),
+                random.nextInt(50));
     }
 
     private String word() {
@@ -472,8 +491,10 @@ public final class MemoriaBenchmark {
     }
 
     private static List<String> vocabulary(int size) {
-        String[] syllables = {"ka", "lo", "mi", "ra", "te", "vu", "sen", "dor", "pal", "qui", "zen", "bri", "mon", "tas",
-                "fel", "gor", "hin", "jur", "nex", "wil"};
+        String[] syllables = {
+            "ka", "lo", "mi", "ra", "te", "vu", "sen", "dor", "pal", "qui", "zen", "bri", "mon", "tas", "fel", "gor",
+            "hin", "jur", "nex", "wil"
+        };
         List<String> words = new ArrayList<>(size);
         for (int i = 0; words.size() < size; i++) {
             int a = i % syllables.length;
@@ -510,9 +531,10 @@ public final class MemoriaBenchmark {
     }
 
     private static void print(List<Map<String, String>> rows, int background, int tenants, int loaded, int clients) {
-        System.out.printf("%nMemoria benchmark: %,d facts in the measured scopes, %,d background facts over %d tenants, "
-                + "%d concurrent clients for recalls/s, %d cores%n%n", loaded, background, tenants, clients,
-                Runtime.getRuntime().availableProcessors());
+        System.out.printf(
+                "%nMemoria benchmark: %,d facts in the measured scopes, %,d background facts over %d tenants, "
+                        + "%d concurrent clients for recalls/s, %d cores%n%n",
+                loaded, background, tenants, clients, Runtime.getRuntime().availableProcessors());
         List<String> columns = new ArrayList<>(rows.get(0).keySet());
         StringBuilder header = new StringBuilder("|");
         StringBuilder rule = new StringBuilder("|");

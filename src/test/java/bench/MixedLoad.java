@@ -27,10 +27,16 @@ import java.util.regex.Pattern;
  */
 final class MixedLoad {
 
-    private enum Op { REMEMBER, RECALL, GET, LIST }
+    private enum Op {
+        REMEMBER,
+        RECALL,
+        GET,
+        LIST
+    }
 
-    private static final Op[] MIX = {Op.REMEMBER, Op.REMEMBER, Op.RECALL, Op.RECALL, Op.RECALL, Op.RECALL,
-            Op.GET, Op.GET, Op.LIST, Op.LIST};
+    private static final Op[] MIX = {
+        Op.REMEMBER, Op.REMEMBER, Op.RECALL, Op.RECALL, Op.RECALL, Op.RECALL, Op.GET, Op.GET, Op.LIST, Op.LIST
+    };
 
     private final BenchHttp http;
     private final int clients = Integer.getInteger("bench.mixed.clients", 16);
@@ -55,7 +61,8 @@ final class MixedLoad {
     }
 
     void run() throws Exception {
-        System.out.printf("%nMixed load: seeding %d tenants x %d scopes x %d facts...%n", tenants, scopesPerTenant, seedFacts);
+        System.out.printf(
+                "%nMixed load: seeding %d tenants x %d scopes x %d facts...%n", tenants, scopesPerTenant, seedFacts);
         Random seeding = new Random(7);
         for (int t = 0; t < tenants; t++) {
             String token = http.token("mixed-" + t);
@@ -65,7 +72,8 @@ final class MixedLoad {
                 for (int i = 0; i < seedFacts; i++) {
                     body.append(i == 0 ? "" : ",").append(words.fact(seeding));
                 }
-                HttpResponse<String> reply = http.send("POST", facts(s) + ":batch", token, body.append("]}").toString());
+                HttpResponse<String> reply = http.send(
+                        "POST", facts(s) + ":batch", token, body.append("]}").toString());
                 BenchHttp.expect(200, reply);
                 ids.put(t + "/" + s, new CopyOnWriteArrayList<>(idsIn(reply.body())));
             }
@@ -122,7 +130,9 @@ final class MixedLoad {
             counts.put(op, n + 1);
         }
         for (Op op : Op.values()) {
-            latencies.computeIfAbsent(op, o -> new CopyOnWriteArrayList<>()).add(Arrays.copyOf(mine.get(op), counts.get(op)));
+            latencies
+                    .computeIfAbsent(op, o -> new CopyOnWriteArrayList<>())
+                    .add(Arrays.copyOf(mine.get(op), counts.get(op)));
         }
         return null;
     }
@@ -139,11 +149,21 @@ final class MixedLoad {
                 }
                 yield reply.statusCode() == 201 || reply.statusCode() == 200;
             }
-            case RECALL -> http.send("GET", "api/v1/scopes/" + scope(scope) + "/recall?limit=5&q=" + words.word(random)
-                    + "%20" + words.word(random), token, null).statusCode() == 200;
-            case GET -> http.send("GET", facts(scope) + "/" + known.get(random.nextInt(known.size())), token, null)
-                    .statusCode() == 200;
-            case LIST -> http.send("GET", facts(scope) + "?limit=20", token, null).statusCode() == 200;
+            case RECALL ->
+                http.send(
+                                        "GET",
+                                        "api/v1/scopes/" + scope(scope) + "/recall?limit=5&q=" + words.word(random)
+                                                + "%20" + words.word(random),
+                                        token,
+                                        null)
+                                .statusCode()
+                        == 200;
+            case GET ->
+                http.send("GET", facts(scope) + "/" + known.get(random.nextInt(known.size())), token, null)
+                                .statusCode()
+                        == 200;
+            case LIST ->
+                http.send("GET", facts(scope) + "?limit=20", token, null).statusCode() == 200;
         };
     }
 
@@ -154,37 +174,58 @@ final class MixedLoad {
     private long heapAfterFullGc() throws IOException, InterruptedException {
         String server = System.getProperty("bench.server.name", "memoria-bench");
         long pid = ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(line -> line.contains("ws-server.jar") && line.contains(" " + server))
+                .filter(p -> p.info()
+                        .commandLine()
+                        .map(line -> line.contains("ws-server.jar") && line.contains(" " + server))
                         .orElse(false))
-                .mapToLong(ProcessHandle::pid).findFirst().orElse(-1);
+                .mapToLong(ProcessHandle::pid)
+                .findFirst()
+                .orElse(-1);
         if (pid < 0) {
             System.out.println("  (no local server process named " + server + ": heap not measured)");
             return -1;
         }
         String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
-        Process gc = new ProcessBuilder(jcmd, String.valueOf(pid), "GC.run").redirectErrorStream(true).start();
+        Process gc = new ProcessBuilder(jcmd, String.valueOf(pid), "GC.run")
+                .redirectErrorStream(true)
+                .start();
         gc.getInputStream().readAllBytes();
         gc.waitFor(60, TimeUnit.SECONDS);
-        Matcher used = Pattern.compile("\"used_mib\":(\\d+)").matcher(http.send("GET", "health/live", null, null).body());
+        Matcher used = Pattern.compile("\"used_mib\":(\\d+)")
+                .matcher(http.send("GET", "health/live", null, null).body());
         return used.find() ? Long.parseLong(used.group(1)) : -1;
     }
 
     private void print(Map<Op, List<double[]>> latencies, long errors, long heapBefore, long heapAfter) {
-        System.out.printf("%nMixed load: %d clients, %d s, %d tenants x %d scopes (%d facts seeded), %d cores%n%n",
-                clients, seconds, tenants, scopesPerTenant, tenants * scopesPerTenant * seedFacts,
+        System.out.printf(
+                "%nMixed load: %d clients, %d s, %d tenants x %d scopes (%d facts seeded), %d cores%n%n",
+                clients,
+                seconds,
+                tenants,
+                scopesPerTenant,
+                tenants * scopesPerTenant * seedFacts,
                 Runtime.getRuntime().availableProcessors());
         System.out.println("| operation | requests | per second | p50 | p99 |");
         System.out.println("|---|---|---|---|---|");
         long total = 0;
         for (Op op : Op.values()) {
-            double[] all = latencies.getOrDefault(op, List.of()).stream().flatMapToDouble(Arrays::stream).sorted().toArray();
+            double[] all = latencies.getOrDefault(op, List.of()).stream()
+                    .flatMapToDouble(Arrays::stream)
+                    .sorted()
+                    .toArray();
             total += all.length;
-            System.out.printf(Locale.ROOT, "| %s | %,d | %,.0f | %s | %s |%n", op.name().toLowerCase(Locale.ROOT), all.length,
-                    all.length / (double) seconds, all.length == 0 ? "-" : MemoriaBenchmark.ms(MemoriaBenchmark.percentile(all, 50)),
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %s | %,d | %,.0f | %s | %s |%n",
+                    op.name().toLowerCase(Locale.ROOT),
+                    all.length,
+                    all.length / (double) seconds,
+                    all.length == 0 ? "-" : MemoriaBenchmark.ms(MemoriaBenchmark.percentile(all, 50)),
                     all.length == 0 ? "-" : MemoriaBenchmark.ms(MemoriaBenchmark.percentile(all, 99)));
         }
         System.out.printf(Locale.ROOT, "| all | %,d | %,.0f | | |%n%n", total, total / (double) seconds);
-        System.out.printf("errors: %d%nserver heap after a full GC: %d MiB at the start, %d MiB at the end%n",
+        System.out.printf(
+                "errors: %d%nserver heap after a full GC: %d MiB at the start, %d MiB at the end%n",
                 errors, heapBefore, heapAfter);
     }
 

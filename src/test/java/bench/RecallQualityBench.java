@@ -2,20 +2,11 @@ package bench;
 
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
-import dev.memoria.recall.control.Bm25;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
+import dev.memoria.recall.control.Bm25;
 import dev.memoria.text.control.TextAnalyzer;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.CharArraySet;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.WordlistLoader;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.snowball.SnowballFilter;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
-import org.apache.lucene.util.IOUtils;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,6 +31,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.CharArraySet;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.WordlistLoader;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.snowball.SnowballFilter;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * Recall quality on a small dev set: BM25 alone, each embedding model alone, and weighted fusion
@@ -55,11 +54,10 @@ public final class RecallQualityBench {
     static final int CANDIDATES = 50;
     static final int[] TOTAL_SETS = {0, 1, 2, 4, 6};
     static final List<String> QUERY_VARIANTS = List.of("", "+qstop", "+qstop+meta");
-    static final Set<String> STOPWORD_HEAVY = Set.of("S01", "S02", "S03", "S04", "S05",
-            "C1.11", "C1.12", "C2.11", "C3.10", "C4.10", "C5.09", "C6.09");
+    static final Set<String> STOPWORD_HEAVY =
+            Set.of("S01", "S02", "S03", "S04", "S05", "C1.11", "C1.12", "C2.11", "C3.10", "C4.10", "C5.09", "C6.09");
 
-    record Doc(String id, String text) {
-    }
+    record Doc(String id, String text) {}
 
     record Question(String text, Set<String> evidence) {
         boolean probeOnly() {
@@ -67,8 +65,7 @@ public final class RecallQualityBench {
         }
     }
 
-    record Dataset(String name, List<Doc> docs, List<Question> questions) {
-    }
+    record Dataset(String name, List<Doc> docs, List<Question> questions) {}
 
     /** BM25 over one corpus, with the product's analyzer on the documents. */
     static final class Bm25Index {
@@ -83,7 +80,8 @@ public final class RecallQualityBench {
             lengths = new int[docs.size()];
             long total = 0;
             for (int i = 0; i < docs.size(); i++) {
-                Map<String, Integer> tf = TextAnalyzer.termFrequencies(docs.get(i).text());
+                Map<String, Integer> tf =
+                        TextAnalyzer.termFrequencies(docs.get(i).text());
                 tfs.add(tf);
                 lengths[i] = tf.values().stream().mapToInt(Integer::intValue).sum();
                 total += lengths[i];
@@ -126,8 +124,25 @@ public final class RecallQualityBench {
     static final Analyzer QUERY_ANALYZER_EXTENDED;
     /** ... plus the words of asking about memory itself ("what did I say about ..."), query side only. */
     static final Analyzer QUERY_ANALYZER_META;
-    static final List<String> META_WORDS = List.of("say", "says", "said", "tell", "told", "mention", "mentioned",
-            "thing", "things", "anything", "something", "everything", "remember", "recall", "know", "knew", "ever");
+
+    static final List<String> META_WORDS = List.of(
+            "say",
+            "says",
+            "said",
+            "tell",
+            "told",
+            "mention",
+            "mentioned",
+            "thing",
+            "things",
+            "anything",
+            "something",
+            "everything",
+            "remember",
+            "recall",
+            "know",
+            "knew",
+            "ever");
 
     static {
         try (var reader = IOUtils.getDecodingReader(SnowballFilter.class, "english_stop.txt", StandardCharsets.UTF_8)) {
@@ -286,7 +301,8 @@ public final class RecallQualityBench {
         int probes;
 
         void add(Dataset d, Question q, List<Integer> ranked) {
-            if (!ranked.isEmpty() && STOPWORD_HEAVY.contains(d.docs().get(ranked.get(0)).id())) {
+            if (!ranked.isEmpty()
+                    && STOPWORD_HEAVY.contains(d.docs().get(ranked.get(0)).id())) {
                 stopwordFirst++;
             }
             probes++;
@@ -347,7 +363,11 @@ public final class RecallQualityBench {
                 }
             }
             if (!shared.isEmpty()) {
-                report.append("WARNING: paraphrase question shares ").append(shared).append(": ").append(q.text()).append('\n');
+                report.append("WARNING: paraphrase question shares ")
+                        .append(shared)
+                        .append(": ")
+                        .append(q.text())
+                        .append('\n');
             }
         }
 
@@ -360,25 +380,37 @@ public final class RecallQualityBench {
         models.put("bge-small-en-v1.5-q", new BgeSmallEnV15QuantizedEmbeddingModel(executor));
         report.append(String.format(Locale.ROOT, "loaded both models in %.0f ms%n", (System.nanoTime() - t0) / 1e6));
         // semantic variants: model + how the query is written
-        record Variant(String name, EmbeddingModel model, Function<String, String> query) {
-        }
+        record Variant(String name, EmbeddingModel model, Function<String, String> query) {}
         List<Variant> variants = List.of(
                 new Variant("MiniLM-L6-v2-q", models.get("all-minilm-l6-v2-q"), q -> q),
                 new Variant("BGE-small-en-v1.5-q", models.get("bge-small-en-v1.5-q"), q -> q),
-                new Variant("BGE + query instruction", models.get("bge-small-en-v1.5-q"),
+                new Variant(
+                        "BGE + query instruction",
+                        models.get("bge-small-en-v1.5-q"),
                         q -> "Represent this sentence for searching relevant passages: " + q));
 
         Map<String, double[][]> cacheDocs = new HashMap<>();
         for (Dataset d : datasets) {
-            report.append("\n### ").append(d.name()).append(" — ").append(d.docs().size()).append(" facts, ")
-                    .append(d.questions().stream().filter(q -> !q.probeOnly()).count()).append(" questions\n\n");
+            report.append("\n### ")
+                    .append(d.name())
+                    .append(" — ")
+                    .append(d.docs().size())
+                    .append(" facts, ")
+                    .append(d.questions().stream().filter(q -> !q.probeOnly()).count())
+                    .append(" questions\n\n");
             Bm25Index index = new Bm25Index(d.docs());
             Map<String, Tally> tallies = new LinkedHashMap<>();
             List<String> rowNames = new ArrayList<>();
             for (Variant v : variants) {
-                double[][] dv = cacheDocs.computeIfAbsent(System.identityHashCode(v.model()) + "|" + System.identityHashCode(d.docs()),
-                        k -> embedAll(v.model(), d.docs().stream().map(Doc::text).toList()));
-                double[][] qv = embedAll(v.model(), d.questions().stream().map(q -> v.query().apply(q.text())).toList());
+                double[][] dv = cacheDocs.computeIfAbsent(
+                        System.identityHashCode(v.model()) + "|" + System.identityHashCode(d.docs()),
+                        k -> embedAll(
+                                v.model(), d.docs().stream().map(Doc::text).toList()));
+                double[][] qv = embedAll(
+                        v.model(),
+                        d.questions().stream()
+                                .map(q -> v.query().apply(q.text()))
+                                .toList());
                 for (int qi = 0; qi < d.questions().size(); qi++) {
                     Question q = d.questions().get(qi);
                     double[] cos = new double[d.docs().size()];
@@ -389,15 +421,39 @@ public final class RecallQualityBench {
                         double[] bm = index.scores(queryTerms(qs, q.text()));
                         add(tallies, rowNames, "keyword only (BM25" + qs + ")", v.name(), d, q, keyword(bm));
                         for (double w : WEIGHTS) {
-                            add(tallies, rowNames, String.format(Locale.ROOT, "hybrid w=%.1f%s", w, qs.isEmpty() ? "" : " (BM25" + qs + ")"),
-                                    v.name(), d, q, hybrid(bm, cos, w));
+                            add(
+                                    tallies,
+                                    rowNames,
+                                    String.format(
+                                            Locale.ROOT, "hybrid w=%.1f%s", w, qs.isEmpty() ? "" : " (BM25" + qs + ")"),
+                                    v.name(),
+                                    d,
+                                    q,
+                                    hybrid(bm, cos, w));
                         }
-                        add(tallies, rowNames, "RRF k=60" + (qs.isEmpty() ? "" : " (BM25" + qs + ")"), v.name(), d, q, rrf(bm, cos));
+                        add(
+                                tallies,
+                                rowNames,
+                                "RRF k=60" + (qs.isEmpty() ? "" : " (BM25" + qs + ")"),
+                                v.name(),
+                                d,
+                                q,
+                                rrf(bm, cos));
                         if (!qs.equals("+qstop")) {
                             double bound = index.bound(queryTerms(qs, q.text()));
                             for (double w : WEIGHTS) {
-                                add(tallies, rowNames, String.format(Locale.ROOT, "hybrid-bounded w=%.1f%s", w,
-                                        qs.isEmpty() ? "" : " (BM25" + qs + ")"), v.name(), d, q, hybridBounded(bm, bound, cos, w));
+                                add(
+                                        tallies,
+                                        rowNames,
+                                        String.format(
+                                                Locale.ROOT,
+                                                "hybrid-bounded w=%.1f%s",
+                                                w,
+                                                qs.isEmpty() ? "" : " (BM25" + qs + ")"),
+                                        v.name(),
+                                        d,
+                                        q,
+                                        hybridBounded(bm, bound, cos, w));
                             }
                         }
                     }
@@ -406,7 +462,9 @@ public final class RecallQualityBench {
             }
             boolean probes = d.name().startsWith("stop-word");
             report.append("| method |");
-            variants.forEach(v -> report.append(' ').append(v.name()).append(probes ? " hit@1 / hit@5 / S-fact first |" : " hit@1 / hit@5 |"));
+            variants.forEach(v -> report.append(' ')
+                    .append(v.name())
+                    .append(probes ? " hit@1 / hit@5 / S-fact first |" : " hit@1 / hit@5 |"));
             report.append("\n|---|");
             variants.forEach(v -> report.append("---|"));
             report.append('\n');
@@ -421,7 +479,10 @@ public final class RecallQualityBench {
                     }
                     report.append(' ').append(t.cell());
                     if (probes) {
-                        report.append(" / ").append(t.stopwordFirst).append(" of ").append(t.probes);
+                        report.append(" / ")
+                                .append(t.stopwordFirst)
+                                .append(" of ")
+                                .append(t.probes);
                     }
                     report.append(" |");
                 }
@@ -432,21 +493,40 @@ public final class RecallQualityBench {
                 for (Question q : d.questions()) {
                     StringBuilder line = new StringBuilder("- `" + q.text() + "` → ");
                     for (Variant v : variants.subList(0, 2)) {
-                        double[][] dv = cacheDocs.get(System.identityHashCode(v.model()) + "|" + System.identityHashCode(d.docs()));
+                        double[][] dv = cacheDocs.get(
+                                System.identityHashCode(v.model()) + "|" + System.identityHashCode(d.docs()));
                         double[] qv = embedAll(v.model(), List.of(q.text()))[0];
                         double[] cos = new double[d.docs().size()];
                         for (int i = 0; i < cos.length; i++) {
                             cos[i] = dot(qv, dv[i]);
                         }
-                        String a = d.docs().get(hybrid(index.scores(productQueryTerms(q.text())), cos, 0.3).get(0)).id();
-                        String b = d.docs().get(hybrid(index.scores(metaQueryTerms(q.text())), cos, 0.3).get(0)).id();
-                        String kw = keyword(index.scores(productQueryTerms(q.text()))).stream().findFirst()
-                                .map(i -> d.docs().get(i).id()).orElse("none");
-                        line.append(v.name()).append(": ").append(a).append(" | ").append(b).append("; ");
+                        String a = d.docs()
+                                .get(hybrid(index.scores(productQueryTerms(q.text())), cos, 0.3)
+                                        .get(0))
+                                .id();
+                        String b = d.docs()
+                                .get(hybrid(index.scores(metaQueryTerms(q.text())), cos, 0.3)
+                                        .get(0))
+                                .id();
+                        String kw = keyword(index.scores(productQueryTerms(q.text()))).stream()
+                                .findFirst()
+                                .map(i -> d.docs().get(i).id())
+                                .orElse("none");
+                        line.append(v.name())
+                                .append(": ")
+                                .append(a)
+                                .append(" | ")
+                                .append(b)
+                                .append("; ");
                         if (v == variants.get(0)) {
                             line.insert(0, "");
-                            line.append("BM25 alone: ").append(kw).append(" (terms ").append(productQueryTerms(q.text()))
-                                    .append(" / ").append(metaQueryTerms(q.text())).append("); ");
+                            line.append("BM25 alone: ")
+                                    .append(kw)
+                                    .append(" (terms ")
+                                    .append(productQueryTerms(q.text()))
+                                    .append(" / ")
+                                    .append(metaQueryTerms(q.text()))
+                                    .append("); ");
                         }
                     }
                     report.append(line).append('\n');
@@ -456,7 +536,8 @@ public final class RecallQualityBench {
             if (!probes) {
                 for (Variant v : variants.subList(0, 2)) {
                     report.append("\nMisses at hit@5, ").append(v.name()).append(" hybrid w=0.3 (BM25+qstop+meta): ");
-                    double[][] dv = cacheDocs.get(System.identityHashCode(v.model()) + "|" + System.identityHashCode(d.docs()));
+                    double[][] dv =
+                            cacheDocs.get(System.identityHashCode(v.model()) + "|" + System.identityHashCode(d.docs()));
                     for (Question q : d.questions()) {
                         if (q.probeOnly()) {
                             continue;
@@ -467,9 +548,16 @@ public final class RecallQualityBench {
                             cos[i] = dot(qv, dv[i]);
                         }
                         List<Integer> ranked = hybrid(index.scores(metaQueryTerms(q.text())), cos, 0.3);
-                        boolean hit = ranked.stream().limit(5).anyMatch(i -> q.evidence().contains(d.docs().get(i).id()));
+                        boolean hit = ranked.stream()
+                                .limit(5)
+                                .anyMatch(i ->
+                                        q.evidence().contains(d.docs().get(i).id()));
                         if (!hit) {
-                            report.append("`").append(q.text()).append("` (top: ").append(d.docs().get(ranked.get(0)).id()).append("); ");
+                            report.append("`")
+                                    .append(q.text())
+                                    .append("` (top: ")
+                                    .append(d.docs().get(ranked.get(0)).id())
+                                    .append("); ");
                         }
                     }
                 }
@@ -480,14 +568,19 @@ public final class RecallQualityBench {
 
         // Totals over the three question sets that count (paraphrase + lexical + conversation with dates)
         report.append("\n### Totals: paraphrase + names + identifiers + conversation (dated) + crowded identifiers, ")
-                .append(Arrays.stream(TOTAL_SETS).mapToLong(i -> datasets.get(i).questions().stream().filter(q -> !q.probeOnly()).count()).sum())
+                .append(Arrays.stream(TOTAL_SETS)
+                        .mapToLong(i -> datasets.get(i).questions().stream()
+                                .filter(q -> !q.probeOnly())
+                                .count())
+                        .sum())
                 .append(" questions — hit@1 / hit@5\n\n| method |");
         variants.forEach(v -> report.append(' ').append(v.name()).append(" |"));
         report.append("\n|---|");
         variants.forEach(v -> report.append("---|"));
         report.append('\n');
         Map<String, Tally> first = allTallies.get(datasets.get(0).name());
-        List<String> rows = sortedRows(new ArrayList<>(new LinkedHashSet<>(first.keySet().stream().map(k -> k.substring(0, k.indexOf('|'))).toList())));
+        List<String> rows = sortedRows(new ArrayList<>(new LinkedHashSet<>(
+                first.keySet().stream().map(k -> k.substring(0, k.indexOf('|'))).toList())));
         for (String row : rows) {
             report.append("| ").append(row).append(" |");
             for (Variant v : variants) {
@@ -500,7 +593,8 @@ public final class RecallQualityBench {
                     h5 += t.hit5;
                     n += t.questions;
                 }
-                report.append(String.format(Locale.ROOT, " %d / %d (%.2f / %.2f) |", h1, h5, h1 / (double) n, h5 / (double) n));
+                report.append(String.format(
+                        Locale.ROOT, " %d / %d (%.2f / %.2f) |", h1, h5, h1 / (double) n, h5 / (double) n));
             }
             report.append('\n');
         }
@@ -523,8 +617,14 @@ public final class RecallQualityBench {
 
     static final Map<String, Map<String, Tally>> allTallies = new LinkedHashMap<>();
 
-    static void add(Map<String, Tally> tallies, List<String> rowNames, String row, String variant, Dataset d, Question q,
-                    List<Integer> ranked) {
+    static void add(
+            Map<String, Tally> tallies,
+            List<String> rowNames,
+            String row,
+            String variant,
+            Dataset d,
+            Question q,
+            List<Integer> ranked) {
         if (!rowNames.contains(row)) {
             rowNames.add(row);
         }
@@ -532,7 +632,8 @@ public final class RecallQualityBench {
     }
 
     static double[][] embedAll(EmbeddingModel model, List<String> texts) {
-        List<Embedding> e = model.embedAll(texts.stream().map(TextSegment::from).toList()).content();
+        List<Embedding> e =
+                model.embedAll(texts.stream().map(TextSegment::from).toList()).content();
         double[][] out = new double[e.size()][];
         for (int i = 0; i < e.size(); i++) {
             float[] v = e.get(i).vector();
@@ -558,10 +659,28 @@ public final class RecallQualityBench {
      */
     static Dataset crowded() {
         java.util.Random random = new java.util.Random(23);
-        String[] topics = {"late invoices", "a broken login page", "slow search results", "missing e-mails", "a refund request",
-            "a duplicate charge", "an expired certificate", "a failed export", "wrong tax rates", "a locked account",
-            "a missing delivery", "an API rate limit", "a crashed mobile app", "a password reset loop", "wrong currency",
-            "a data deletion request", "a slow dashboard", "a webhook timeout", "a CSV import error", "a contract renewal"};
+        String[] topics = {
+            "late invoices",
+            "a broken login page",
+            "slow search results",
+            "missing e-mails",
+            "a refund request",
+            "a duplicate charge",
+            "an expired certificate",
+            "a failed export",
+            "wrong tax rates",
+            "a locked account",
+            "a missing delivery",
+            "an API rate limit",
+            "a crashed mobile app",
+            "a password reset loop",
+            "wrong currency",
+            "a data deletion request",
+            "a slow dashboard",
+            "a webhook timeout",
+            "a CSV import error",
+            "a contract renewal"
+        };
         String[] services = {"payments", "search", "orders", "billing", "auth", "catalog", "shipping", "reports"};
         String[][] envs = {{"staging", "stg"}, {"production", "prd"}, {"test", "tst"}};
         String[] adjectives = {"new", "fast", "blue", "dark", "smart", "quick", "beta", "green", "lazy", "safe"};
@@ -577,7 +696,8 @@ public final class RecallQualityBench {
             String id = "T" + i;
             docs.add(new Doc(id, "Customer ticket " + n + " is about " + topics[random.nextInt(topics.length)] + "."));
             if (i % 8 == 0) {
-                questions.add(new Question(i % 16 == 0 ? "ticket " + n : "what is ticket " + n + " about?", Set.of(id)));
+                questions.add(
+                        new Question(i % 16 == 0 ? "ticket " + n : "what is ticket " + n + " about?", Set.of(id)));
             }
         }
         Set<String> hosts = new java.util.HashSet<>();
@@ -603,8 +723,10 @@ public final class RecallQualityBench {
                 flag = adjectives[random.nextInt(adjectives.length)] + "-" + nouns[random.nextInt(nouns.length)];
             } while (!flags.add(flag));
             String id = "G" + i;
-            docs.add(new Doc(id, "Feature flag " + flag + " is " + (random.nextBoolean() ? "on" : "off") + " for "
-                    + (5 + random.nextInt(95)) + " percent of users."));
+            docs.add(new Doc(
+                    id,
+                    "Feature flag " + flag + " is " + (random.nextBoolean() ? "on" : "off") + " for "
+                            + (5 + random.nextInt(95)) + " percent of users."));
             if (i % 8 == 0) {
                 questions.add(new Question(i % 16 == 0 ? flag : "is the " + flag + " flag on?", Set.of(id)));
             }
@@ -617,19 +739,28 @@ public final class RecallQualityBench {
     }
 
     static List<Question> questions(String file) {
-        return rows(file).stream().map(r -> new Question(r[0],
-                r[1].equals("-") ? Set.of() : Arrays.stream(r[1].split(",")).map(String::trim).collect(Collectors.toSet()))).toList();
+        return rows(file).stream()
+                .map(r -> new Question(
+                        r[0],
+                        r[1].equals("-")
+                                ? Set.of()
+                                : Arrays.stream(r[1].split(","))
+                                        .map(String::trim)
+                                        .collect(Collectors.toSet())))
+                .toList();
     }
 
     static List<String[]> rows(String file) {
         try (InputStream in = RecallQualityBench.class.getResourceAsStream("/bench/recall-devset/" + file);
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            return r.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).map(l -> l.split("\t")).toList();
+                BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            return r.lines()
+                    .filter(l -> !l.isBlank() && !l.startsWith("#"))
+                    .map(l -> l.split("\t"))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private RecallQualityBench() {
-    }
+    private RecallQualityBench() {}
 }

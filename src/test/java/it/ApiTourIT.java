@@ -1,5 +1,11 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,13 +15,13 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.dialect.OpenApi30;
 import dev.memoria.client.ApiClient;
 import dev.memoria.client.ApiException;
+import dev.memoria.client.api.AgentToolsApi;
 import dev.memoria.client.api.ExportAndImportApi;
 import dev.memoria.client.api.FactsApi;
 import dev.memoria.client.api.LearnApi;
 import dev.memoria.client.api.MemoryMdApi;
 import dev.memoria.client.api.RecallApi;
 import dev.memoria.client.api.SnapshotsApi;
-import dev.memoria.client.api.AgentToolsApi;
 import dev.memoria.client.model.CallToolRequest;
 import dev.memoria.client.model.CreateSnapshotRequest;
 import dev.memoria.client.model.Fact;
@@ -30,10 +36,6 @@ import dev.memoria.client.model.RememberedFact;
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -42,12 +44,9 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The README's tour through the Java client that openapi-generator made from META-INF/openapi.yaml at build
@@ -61,8 +60,11 @@ class ApiTourIT extends Deployments {
     private static final String SCOPE = "user:42";
     private static final String DOCUMENT = "https://memoria.test/openapi.json";
 
-    private final SchemaRegistry schemas = SchemaRegistry.withDefaultDialect(OpenApi30.getInstance(),
-            builder -> builder.schemas(Map.of(DOCUMENT, new Api(Api.serverBase(), null).get("/openapi?format=JSON").body())));
+    private final SchemaRegistry schemas = SchemaRegistry.withDefaultDialect(
+            OpenApi30.getInstance(),
+            builder -> builder.schemas(Map.of(
+                    DOCUMENT,
+                    new Api(Api.serverBase(), null).get("/openapi?format=JSON").body())));
     private final List<String> validated = new ArrayList<>();
     private final List<String> violations = new ArrayList<>();
 
@@ -72,8 +74,13 @@ class ApiTourIT extends Deployments {
         ApiClient client = client(Tokens.token(tenant, Tokens.ALL_ROLES));
         FactsApi facts = new FactsApi(client);
 
-        RememberedFact python = facts.remember(SCOPE, new FactInput().content("Prefers Python for data work")
-                .category("preferences").persistent(true).tags(List.of("lang")));
+        RememberedFact python = facts.remember(
+                SCOPE,
+                new FactInput()
+                        .content("Prefers Python for data work")
+                        .category("preferences")
+                        .persistent(true)
+                        .tags(List.of("lang")));
         assertFalse(python.getReinforced());
         assertEquals(FactType.SEMANTIC, python.getType());
         assertEquals(1.0, python.getRetention(), 1e-9);
@@ -100,19 +107,35 @@ class ApiTourIT extends Deployments {
         assertEquals(1, memory.importMemoryFile("user:43", file).getImported());
 
         SnapshotsApi snapshots = new SnapshotsApi(client);
-        assertEquals(3, snapshots.createSnapshot(SCOPE, new CreateSnapshotRequest().name("before")).getFacts());
+        assertEquals(
+                3,
+                snapshots
+                        .createSnapshot(SCOPE, new CreateSnapshotRequest().name("before"))
+                        .getFacts());
         facts.forgetFact(SCOPE, python.getId());
-        assertEquals(List.of(python.getId()), snapshots.diffSnapshot(SCOPE, "before", "current").getRemoved().stream()
-                .map(Fact::getId).toList());
+        assertEquals(
+                List.of(python.getId()),
+                snapshots.diffSnapshot(SCOPE, "before", "current").getRemoved().stream()
+                        .map(Fact::getId)
+                        .toList());
         assertEquals(3, snapshots.restoreSnapshot(SCOPE, "before").getRestored());
         assertEquals(python.getContent(), facts.getFact(SCOPE, python.getId()).getContent());
 
-        var learned = new LearnApi(client).learn(SCOPE, new LearnRequest().turns(List.of(
-                new LearnRequestTurnsInner().role("user").content("I prefer dark mode in every editor."))));
+        var learned = new LearnApi(client)
+                .learn(
+                        SCOPE,
+                        new LearnRequest()
+                                .turns(List.of(new LearnRequestTurnsInner()
+                                        .role("user")
+                                        .content("I prefer dark mode in every editor."))));
         assertEquals(1, learned.getAdded().size(), learned::toString);
 
-        var called = new AgentToolsApi(client).callTool(SCOPE, new CallToolRequest().name(CallToolRequest.NameEnum.RECALL)
-                .arguments(java.util.Map.of("query", "cat")));
+        var called = new AgentToolsApi(client)
+                .callTool(
+                        SCOPE,
+                        new CallToolRequest()
+                                .name(CallToolRequest.NameEnum.RECALL)
+                                .arguments(java.util.Map.of("query", "cat")));
         assertTrue(called.getContent().contains("Miso"), called::toString);
 
         ExportAndImportApi transfer = new ExportAndImportApi(client);
@@ -120,9 +143,15 @@ class ApiTourIT extends Deployments {
         ApiClient other = client(Tokens.token(Tokens.newTenant("client-copy"), Tokens.ALL_ROLES));
         ImportCounts counts = new ExportAndImportApi(other).importTenant(exported, false);
         assertEquals(5, counts.getFacts().getCreated(), counts::toString);
-        assertEquals(0, new ExportAndImportApi(other).importTenant(exported, false).getFacts().getCreated());
+        assertEquals(
+                0,
+                new ExportAndImportApi(other)
+                        .importTenant(exported, false)
+                        .getFacts()
+                        .getCreated());
 
-        ApiException missing = assertThrows(ApiException.class, () -> facts.getFact(SCOPE, "00000000-0000-7000-8000-000000000000"));
+        ApiException missing =
+                assertThrows(ApiException.class, () -> facts.getFact(SCOPE, "00000000-0000-7000-8000-000000000000"));
         assertEquals(404, missing.getCode());
         validate(missing.getResponseBody(), "Problem");
 
@@ -132,7 +161,8 @@ class ApiTourIT extends Deployments {
 
     /** The answer against the document's schema of the model it is read into: every model is one of its schemas. */
     private void validate(String json, String schema) {
-        List<com.networknt.schema.Error> errors = schemas.getSchema(SchemaLocation.of(DOCUMENT + "#/components/schemas/" + schema))
+        List<com.networknt.schema.Error> errors = schemas.getSchema(
+                        SchemaLocation.of(DOCUMENT + "#/components/schemas/" + schema))
                 .validate(json, InputFormat.JSON);
         validated.add(schema);
         if (!errors.isEmpty()) {
@@ -153,7 +183,8 @@ class ApiTourIT extends Deployments {
 
         @Override
         public <T> T readValue(String content, TypeReference<T> type) throws JsonProcessingException {
-            if (type.getType() instanceof Class<?> model && model.getPackageName().equals(Fact.class.getPackageName())) {
+            if (type.getType() instanceof Class<?> model
+                    && model.getPackageName().equals(Fact.class.getPackageName())) {
                 validate(content, model.getSimpleName());
             }
             return super.readValue(content, type);
@@ -168,7 +199,8 @@ class ApiTourIT extends Deployments {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(client.getBaseUri() + path));
         client.getRequestInterceptor().accept(request);
         try {
-            HttpResponse<String> response = client.getHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response =
+                    client.getHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, response.statusCode(), response::body);
             return response.body();
         } catch (IOException e) {

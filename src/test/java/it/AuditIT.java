@@ -1,22 +1,21 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Every deletion is on record for the tenant's admins: who, what (a digest, never the text), where, when. */
 @ExtendWith(ArquillianExtension.class)
@@ -29,7 +28,9 @@ class AuditIT extends Deployments {
 
     @Test
     void aPersonsDeletionIsRecordedWithADigestNotTheContent() throws Exception {
-        String id = admin.post("api/v1/scopes/user:1/facts", "{\"content\":\"" + SECRET + "\"}").json().getString("id");
+        String id = admin.post("api/v1/scopes/user:1/facts", "{\"content\":\"" + SECRET + "\"}")
+                .json()
+                .getString("id");
         assertEquals(204, admin.delete("api/v1/scopes/user:1/facts/" + id).status());
 
         Api.Reply reply = admin.get("api/v1/audit");
@@ -48,13 +49,16 @@ class AuditIT extends Deployments {
     void aTokenLimitedToScopesSeesOnlyTheirDeletions() {
         for (String scope : List.of("user:42", "user:42:project:x", "user:421", "user:7")) {
             String id = admin.post("api/v1/scopes/" + scope + "/facts", "{\"content\":\"Fact in " + scope + "\"}")
-                    .json().getString("id");
-            assertEquals(204, admin.delete("api/v1/scopes/" + scope + "/facts/" + id).status());
+                    .json()
+                    .getString("id");
+            assertEquals(
+                    204, admin.delete("api/v1/scopes/" + scope + "/facts/" + id).status());
         }
         Api limited = admin.as(Tokens.token(tenant, Tokens.ALL_ROLES, List.of("user:42")));
 
         List<String> scopes = limited.get("api/v1/audit").items().stream()
-                .map(v -> v.asJsonObject().getString("scope")).toList();
+                .map(v -> v.asJsonObject().getString("scope"))
+                .toList();
 
         assertEquals(List.of("user:42:project:x", "user:42"), scopes);
         assertEquals(4, admin.get("api/v1/audit").items().size(), "the unlimited token sees all four");
@@ -66,15 +70,19 @@ class AuditIT extends Deployments {
         assertEquals(204, admin.delete("api/v1/scopes/user:2/logs").status());
         assertEquals(204, admin.delete("api/v1/scopes/user:2").status());
         List<String> actions = admin.get("api/v1/audit").items().stream()
-                .map(v -> v.asJsonObject().getString("action")).toList();
+                .map(v -> v.asJsonObject().getString("action"))
+                .toList();
         assertEquals(List.of("clear_scope", "clear_logs"), actions);
     }
 
     @Test
     void pagesWalkEveryEventNewestFirstOnce() {
         for (int i = 0; i < 5; i++) {
-            String id = admin.post("api/v1/scopes/user:3/facts", "{\"content\":\"Note number " + i + " about llamas\",\"dedupe\":false}")
-                    .json().getString("id");
+            String id = admin.post(
+                            "api/v1/scopes/user:3/facts",
+                            "{\"content\":\"Note number " + i + " about llamas\",\"dedupe\":false}")
+                    .json()
+                    .getString("id");
             admin.delete("api/v1/scopes/user:3/facts/" + id);
         }
         List<String> seen = new ArrayList<>();
@@ -88,7 +96,8 @@ class AuditIT extends Deployments {
         assertEquals(5, seen.size());
         assertEquals(5, seen.stream().distinct().count());
         List<String> newestFirst = admin.get("api/v1/audit?limit=5").items().stream()
-                .map(v -> v.asJsonObject().getString("at")).toList();
+                .map(v -> v.asJsonObject().getString("at"))
+                .toList();
         List<String> sorted = new ArrayList<>(newestFirst);
         sorted.sort((a, b) -> b.compareTo(a));
         assertEquals(sorted, newestFirst);
@@ -96,7 +105,9 @@ class AuditIT extends Deployments {
 
     @Test
     void onlyAdminsOfTheTenantSeeIt() {
-        String id = admin.post("api/v1/scopes/user:4/facts", "{\"content\":\"Secret hobby: juggling\"}").json().getString("id");
+        String id = admin.post("api/v1/scopes/user:4/facts", "{\"content\":\"Secret hobby: juggling\"}")
+                .json()
+                .getString("id");
         admin.delete("api/v1/scopes/user:4/facts/" + id);
 
         Api writer = admin.as(Tokens.token(tenant, List.of("memory.write")));
@@ -114,6 +125,7 @@ class AuditIT extends Deployments {
     }
 
     private static String sha256(String text) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        return HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     }
 }

@@ -1,18 +1,17 @@
 package it;
 
-import it.support.Api;
-import it.support.Deployments;
-import it.support.Tokens;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import it.support.Api;
+import it.support.Deployments;
+import it.support.Tokens;
+import java.util.List;
+import java.util.Map;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Who may call: tokens are verified with the key and issuer from the environment (which outrank the
@@ -73,17 +72,20 @@ class AuthenticationIT extends Deployments {
 
     @Test
     void tokenWithoutTenantClaimIs401() {
-        assertUnauthorized(anonymous.as(Tokens.sign(Tokens.claims(null, Tokens.ALL_ROLES))).get("api/v1/scopes"));
+        assertUnauthorized(
+                anonymous.as(Tokens.sign(Tokens.claims(null, Tokens.ALL_ROLES))).get("api/v1/scopes"));
     }
 
     @Test
     void tokenWithMalformedTenantIs401() {
-        assertUnauthorized(anonymous.as(Tokens.token("Bad_Tenant!", Tokens.ALL_ROLES)).get("api/v1/scopes"));
+        assertUnauthorized(
+                anonymous.as(Tokens.token("Bad_Tenant!", Tokens.ALL_ROLES)).get("api/v1/scopes"));
     }
 
     @Test
     void validTokenIsAccepted() {
-        Api.Reply reply = anonymous.as(Tokens.token(tenant, List.of("memory.read"))).get("api/v1/scopes");
+        Api.Reply reply =
+                anonymous.as(Tokens.token(tenant, List.of("memory.read"))).get("api/v1/scopes");
         assertEquals(200, reply.status(), reply.toString());
         assertEquals(0, reply.items().size());
     }
@@ -99,24 +101,37 @@ class AuthenticationIT extends Deployments {
 
     @Test
     void tokenWithoutMemoryRolesCannotRead() {
-        assertForbidden(anonymous.as(Tokens.token(tenant, List.of("something.else"))).get("api/v1/scopes/user:1/facts"));
+        assertForbidden(
+                anonymous.as(Tokens.token(tenant, List.of("something.else"))).get("api/v1/scopes/user:1/facts"));
     }
 
     @Test
     void writerImpliesReaderAndAdminImpliesBoth() {
         Api writer = anonymous.as(Tokens.token(tenant, List.of("memory.write")));
-        assertEquals(201, writer.post("api/v1/scopes/user:2/facts", "{\"content\":\"Writers can write\"}").status());
+        assertEquals(
+                201,
+                writer.post("api/v1/scopes/user:2/facts", "{\"content\":\"Writers can write\"}")
+                        .status());
         assertEquals(1, writer.get("api/v1/scopes/user:2/facts").items().size());
         Api admin = anonymous.as(Tokens.token(tenant, List.of("memory.admin")));
-        assertEquals(201, admin.post("api/v1/scopes/user:2/facts", "{\"content\":\"Admins can write too\"}").status());
+        assertEquals(
+                201,
+                admin.post("api/v1/scopes/user:2/facts", "{\"content\":\"Admins can write too\"}")
+                        .status());
         assertEquals(2, admin.get("api/v1/scopes/user:2/facts").items().size());
     }
 
     @Test
     void memoryScopesLimitTheTokenSegmentBySegment() {
         Api limited = anonymous.as(Tokens.token(tenant, Tokens.ALL_ROLES, List.of("user:42")));
-        assertEquals(201, limited.post("api/v1/scopes/user:42/facts", "{\"content\":\"In my own scope\"}").status());
-        assertEquals(201, limited.post("api/v1/scopes/user:42:project:x/facts", "{\"content\":\"Below my scope\"}").status());
+        assertEquals(
+                201,
+                limited.post("api/v1/scopes/user:42/facts", "{\"content\":\"In my own scope\"}")
+                        .status());
+        assertEquals(
+                201,
+                limited.post("api/v1/scopes/user:42:project:x/facts", "{\"content\":\"Below my scope\"}")
+                        .status());
         assertForbidden(limited.post("api/v1/scopes/user:421/facts", "{\"content\":\"Not mine\"}"));
         assertForbidden(limited.get("api/v1/scopes/user:421/facts"));
         assertForbidden(limited.get("api/v1/scopes/global/facts"));
@@ -125,7 +140,8 @@ class AuthenticationIT extends Deployments {
         assertEquals(0, admin.get("api/v1/scopes/user:421/facts").items().size(), "the refused write wrote nothing");
         admin.post("api/v1/scopes/user:7/facts", "{\"content\":\"Someone else's memory\"}");
         List<String> visible = limited.get("api/v1/scopes").items().stream()
-                .map(v -> v.asJsonObject().getString("scope")).toList();
+                .map(v -> v.asJsonObject().getString("scope"))
+                .toList();
         assertEquals(List.of("user:42", "user:42:project:x"), visible);
     }
 

@@ -1,26 +1,25 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.ConsoleClient;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Two servers on one PostgreSQL (the second one started by .ci/run, named by -Dit.node2.url): a write on
@@ -39,7 +38,8 @@ class ClusterIT extends Deployments {
 
     @Test
     void aWriteOnOneServerIsRecalledOnTheOtherAtOnce() {
-        Api.Reply written = node1.post("api/v1/scopes/user:1/facts", "{\"content\":\"Deploys on Kubernetes in Frankfurt\"}");
+        Api.Reply written =
+                node1.post("api/v1/scopes/user:1/facts", "{\"content\":\"Deploys on Kubernetes in Frankfurt\"}");
         assertEquals(201, written.status(), written.toString());
         String id = written.json().getString("id");
 
@@ -56,7 +56,8 @@ class ClusterIT extends Deployments {
         assertEquals(201, written.status(), written.toString());
         String id = written.json().getString("id");
         Api.Reply recalled = node1.get("api/v1/scopes/user:2/recall?q=backups");
-        assertEquals(1, recalled.items().getJsonObject(0).getJsonObject("fact").getInt("access_count"), recalled.toString());
+        assertEquals(
+                1, recalled.items().getJsonObject(0).getJsonObject("fact").getInt("access_count"), recalled.toString());
 
         // node1 writes its counted uses every second; nothing on node2 can make it write sooner
         Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
@@ -84,23 +85,37 @@ class ClusterIT extends Deployments {
 
     @Test
     void aSettingsChangeOnOneServerHoldsOnTheOtherAtOnce() {
-        assertEquals(201, node1.post("api/v1/scopes/user:3/facts", "{\"content\":\"Settings are shared\"}").status());
+        assertEquals(
+                201,
+                node1.post("api/v1/scopes/user:3/facts", "{\"content\":\"Settings are shared\"}")
+                        .status());
         assertEquals(30, node2.get("api/v1/tenant/settings").json().getInt("max_log_days"));
-        assertEquals(200, node1.put("api/v1/tenant/settings", "{\"max_log_days\":9}").status());
+        assertEquals(
+                200, node1.put("api/v1/tenant/settings", "{\"max_log_days\":9}").status());
         assertEquals(9, node2.get("api/v1/tenant/settings").json().getInt("max_log_days"));
     }
 
     @Test
     void theFactsQuotaIsSharedAndTheRateIsEachServers() throws InterruptedException {
-        assertEquals(201, node1.post("api/v1/scopes/user:4/facts", "{\"content\":\"First of three\"}").status());
-        HttpResponse<String> saved = ConsoleClient.admin().post("/console/tenants/" + tenant + "/quotas",
-                Map.of("facts", "3", "requests_per_second", "1", "burst", "2"), true);
+        assertEquals(
+                201,
+                node1.post("api/v1/scopes/user:4/facts", "{\"content\":\"First of three\"}")
+                        .status());
+        HttpResponse<String> saved = ConsoleClient.admin()
+                .post(
+                        "/console/tenants/" + tenant + "/quotas",
+                        Map.of("facts", "3", "requests_per_second", "1", "burst", "2"),
+                        true);
         assertEquals(303, saved.statusCode(), saved::body);
         awaitQuotasOnNode2();
         Thread.sleep(2100); // both servers' buckets full again
 
-        assertEquals(200, node1.post("api/v1/scopes/user:4/facts:batch",
-                "{\"facts\":[{\"content\":\"Second of three\"},{\"content\":\"Third of three\"}]}").status());
+        assertEquals(
+                200,
+                node1.post(
+                                "api/v1/scopes/user:4/facts:batch",
+                                "{\"facts\":[{\"content\":\"Second of three\"},{\"content\":\"Third of three\"}]}")
+                        .status());
         Api.Reply refused = node2.post("api/v1/scopes/user:5/facts", "{\"content\":\"Fourth is one too many\"}");
         assertEquals(409, refused.status(), "node2 counts node1's facts against the one quota: " + refused);
 
@@ -130,55 +145,100 @@ class ClusterIT extends Deployments {
             assertTrue(Instant.now().isBefore(deadline), "the facts were not embedded within 120 s");
             Thread.sleep(250);
         }
-        assertEquals(30, embeddedHere(node1) + embeddedHere(node2) - embeddedBefore,
+        assertEquals(
+                30,
+                embeddedHere(node1) + embeddedHere(node2) - embeddedBefore,
                 "each fact was embedded by exactly one of the two servers");
 
         JsonObject onNode2 = node2.get(scope + "recall?q=which%20language").json();
-        assertEquals(python, onNode2.getJsonArray("items").getJsonObject(0).getJsonObject("fact").getString("id"));
-        assertEquals(python, node1.get(scope + "recall?q=which%20language").json().getJsonArray("items")
-                .getJsonObject(0).getJsonObject("fact").getString("id"), "node1 caches the scope's vectors too");
+        assertEquals(
+                python,
+                onNode2.getJsonArray("items")
+                        .getJsonObject(0)
+                        .getJsonObject("fact")
+                        .getString("id"));
+        assertEquals(
+                python,
+                node1.get(scope + "recall?q=which%20language")
+                        .json()
+                        .getJsonArray("items")
+                        .getJsonObject(0)
+                        .getJsonObject("fact")
+                        .getString("id"),
+                "node1 caches the scope's vectors too");
 
         assertEquals(204, node2.delete(scope + "facts/" + python).status());
-        for (Api node : new Api[]{node1, node2}) {
+        for (Api node : new Api[] {node1, node2}) {
             JsonObject recalled = node.get(scope + "recall?q=which%20language").json();
-            recalled.getJsonArray("items").forEach(item -> assertNotEquals(python,
-                    item.asJsonObject().getJsonObject("fact").getString("id"), "a deleted fact came back by meaning"));
+            recalled.getJsonArray("items")
+                    .forEach(item -> assertNotEquals(
+                            python,
+                            item.asJsonObject().getJsonObject("fact").getString("id"),
+                            "a deleted fact came back by meaning"));
         }
     }
 
     @Test
     void anErasureOnOneServerLeavesNothingToFindOnTheOther() throws InterruptedException {
         String scope = "api/v1/scopes/agent:bot:user:8/";
-        Api.Reply written = node1.post(scope + "facts:batch", "{\"facts\":[{\"content\":\"Prefers Python\"},"
-                + "{\"content\":\"SSN is 123-45-6789\"}]}");
+        Api.Reply written = node1.post(
+                scope + "facts:batch",
+                "{\"facts\":[{\"content\":\"Prefers Python\"}," + "{\"content\":\"SSN is 123-45-6789\"}]}");
         assertEquals(200, written.status(), written.toString());
-        assertEquals(201, node1.post("api/v1/scopes/user:81/facts", "{\"content\":\"Prefers Rust\"}").status());
+        assertEquals(
+                201,
+                node1.post("api/v1/scopes/user:81/facts", "{\"content\":\"Prefers Rust\"}")
+                        .status());
         Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
         while (node2.get(scope + "stats").json().getInt("embedded_facts") < 2) {
             assertTrue(Instant.now().isBefore(deadline), "the facts were not embedded within 120 s");
             Thread.sleep(250);
         }
-        for (Api node : new Api[]{node1, node2}) { // both servers now hold the scope's vectors in their caches
-            assertEquals("semantic", node.get(scope + "recall?q=which%20language&mode=semantic").json().getString("mode"));
-            assertFalse(node.get(scope + "recall?q=which%20language&mode=semantic").items().isEmpty(), "found by meaning");
+        for (Api node : new Api[] {node1, node2}) { // both servers now hold the scope's vectors in their caches
+            assertEquals(
+                    "semantic",
+                    node.get(scope + "recall?q=which%20language&mode=semantic")
+                            .json()
+                            .getString("mode"));
+            assertFalse(
+                    node.get(scope + "recall?q=which%20language&mode=semantic")
+                            .items()
+                            .isEmpty(),
+                    "found by meaning");
         }
 
         Api.Reply erased = node1.post("api/v1/erasures", "{\"subject\":\"user:8\"}");
         assertEquals(201, erased.status(), erased.toString());
         assertEquals(2, erased.json().getInt("facts"));
-        for (Api node : new Api[]{node1, node2}) {
-            assertEquals(0, node.get(scope + "recall?q=which%20language&mode=semantic").items().size(), "a vector came back");
-            assertEquals(0, node.get(scope + "recall?q=which%20language").items().size());
+        for (Api node : new Api[] {node1, node2}) {
+            assertEquals(
+                    0,
+                    node.get(scope + "recall?q=which%20language&mode=semantic")
+                            .items()
+                            .size(),
+                    "a vector came back");
+            assertEquals(
+                    0, node.get(scope + "recall?q=which%20language").items().size());
             assertEquals(0, node.get(scope + "search?q=SSN").items().size(), "a posting came back");
-            assertEquals(1, node.get("api/v1/scopes/user:81/recall?q=which%20language").items().size(), "user:81 is untouched");
+            assertEquals(
+                    1,
+                    node.get("api/v1/scopes/user:81/recall?q=which%20language")
+                            .items()
+                            .size(),
+                    "user:81 is untouched");
         }
-        assertEquals(erased.json(), node2.get("api/v1/erasures/" + erased.json().getString("id")).json(),
+        assertEquals(
+                erased.json(),
+                node2.get("api/v1/erasures/" + erased.json().getString("id")).json(),
                 "the receipt reads the same on the other server");
     }
 
     private static long embeddedHere(Api node) {
-        JsonObject embeddings = node.as(null).get("health").json().getJsonArray("checks").stream().map(JsonValue::asJsonObject)
-                .filter(check -> check.getString("name").equals("embeddings")).findFirst().orElseThrow();
+        JsonObject embeddings = node.as(null).get("health").json().getJsonArray("checks").stream()
+                .map(JsonValue::asJsonObject)
+                .filter(check -> check.getString("name").equals("embeddings"))
+                .findFirst()
+                .orElseThrow();
         return embeddings.getJsonObject("data").getJsonNumber("embedded_here").longValue();
     }
 
@@ -202,8 +262,11 @@ class ClusterIT extends Deployments {
 
     private static long ttlRunsOf(Api node) {
         Api.Reply health = node.as(null).get("health/live");
-        JsonObject jobs = health.json().getJsonArray("checks").stream().map(JsonValue::asJsonObject)
-                .filter(check -> check.getString("name").equals("lifecycle-jobs")).findFirst().orElseThrow();
+        JsonObject jobs = health.json().getJsonArray("checks").stream()
+                .map(JsonValue::asJsonObject)
+                .filter(check -> check.getString("name").equals("lifecycle-jobs"))
+                .findFirst()
+                .orElseThrow();
         return jobs.getJsonObject("data").getJsonNumber("ttl.runs").longValue();
     }
 }

@@ -1,20 +1,14 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.KillableServer;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,9 +26,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An acknowledged write survives a SIGKILL of the server, and a write in flight is either all there or not
@@ -74,12 +73,19 @@ class CrashIT extends Deployments {
     void aKillDuringBatchesARestoreAndAnImportLosesNothingAcknowledgedAndLeavesNothingHalfDone() throws Exception {
         String restored = "crash:restore";
         Set<String> snapshotIds = write(restored, 1000, "alpha");
-        assertEquals(201, api.post(scopePath(restored) + "/snapshots", "{\"name\":\"a\"}").status());
+        assertEquals(
+                201,
+                api.post(scopePath(restored) + "/snapshots", "{\"name\":\"a\"}").status());
         Set<String> beforeRestore = new HashSet<>(snapshotIds);
         beforeRestore.addAll(write(restored, 1000, "omega"));
         String imported = "crash:import";
-        assertEquals(200, api.send("PUT", scopePath(imported) + "/memory.md", memoryMd("kept", 10), "text/markdown").status());
-        List<String> erased = IntStream.range(0, ERASED_SCOPES).mapToObj(i -> "crash:erase:s" + i + ":user:9").toList();
+        assertEquals(
+                200,
+                api.send("PUT", scopePath(imported) + "/memory.md", memoryMd("kept", 10), "text/markdown")
+                        .status());
+        List<String> erased = IntStream.range(0, ERASED_SCOPES)
+                .mapToObj(i -> "crash:erase:s" + i + ":user:9")
+                .toList();
         erased.forEach(scope -> write(scope, 100, "erasable"));
         long restoreMillis = timedRestoreElsewhere();
         long importMillis = timedImportElsewhere();
@@ -96,12 +102,12 @@ class CrashIT extends Deployments {
         while (acknowledged.values().stream().anyMatch(batches -> batches.size() < 3)) {
             Thread.sleep(100);
         }
-        CompletableFuture<Api.Reply> restore = CompletableFuture.supplyAsync(
-                () -> api.post(scopePath(restored) + "/snapshots/a/restore", ""));
+        CompletableFuture<Api.Reply> restore =
+                CompletableFuture.supplyAsync(() -> api.post(scopePath(restored) + "/snapshots/a/restore", ""));
         CompletableFuture<Api.Reply> importing = CompletableFuture.supplyAsync(
                 () -> api.send("PUT", scopePath(imported) + "/memory.md", memoryMd("imported", 5000), "text/markdown"));
-        CompletableFuture<Api.Reply> erasing = CompletableFuture.supplyAsync(
-                () -> api.post("api/v1/erasures", "{\"subject\":\"user:9\"}"));
+        CompletableFuture<Api.Reply> erasing =
+                CompletableFuture.supplyAsync(() -> api.post("api/v1/erasures", "{\"subject\":\"user:9\"}"));
         // the timed runs had the server to themselves; now the writers share it, so each takes longer
         long killAfter = Math.min(restoreMillis, importMillis) / 2;
         Thread.sleep(killAfter);
@@ -116,7 +122,8 @@ class CrashIT extends Deployments {
         String erasureFate = answeredBeforeTheKill(erasing, 201);
         server.start();
 
-        System.out.printf("CrashIT (%s), killed %d ms into a restore (%d ms alone; %s) and an import (%d ms alone; %s):%n",
+        System.out.printf(
+                "CrashIT (%s), killed %d ms into a restore (%d ms alone; %s) and an import (%d ms alone; %s):%n",
                 database(), killAfter, restoreMillis, restoreFate, importMillis, importFate);
         everyAcknowledgedBatchIsWholeAndNoneIsHalfThere(acknowledged);
         theRestoredScopeIsAsBeforeOrAsAfter(restored, beforeRestore, snapshotIds);
@@ -126,15 +133,18 @@ class CrashIT extends Deployments {
 
     private void everyErasedScopeIsUntouchedOrFullyErased(List<String> scopes, String fate) {
         Set<String> listed = api.get("api/v1/scopes?limit=1000").items().stream()
-                .map(scope -> scope.asJsonObject().getString("scope")).collect(Collectors.toSet());
+                .map(scope -> scope.asJsonObject().getString("scope"))
+                .collect(Collectors.toSet());
         int gone = 0;
         for (String scope : scopes) {
             int facts = api.get(scopePath(scope) + "/stats").json().getInt("total_facts");
-            assertTrue(facts == 100 && listed.contains(scope) || facts == 0 && !listed.contains(scope),
+            assertTrue(
+                    facts == 100 && listed.contains(scope) || facts == 0 && !listed.contains(scope),
                     () -> scope + " holds " + facts + " facts: half erased");
             gone += facts == 0 ? 1 : 0;
         }
-        System.out.printf("  an erasure of %d scopes (%s): %d fully erased, %d untouched, none half%n",
+        System.out.printf(
+                "  an erasure of %d scopes (%s): %d fully erased, %d untouched, none half%n",
                 scopes.size(), fate, gone, scopes.size() - gone);
     }
 
@@ -147,17 +157,26 @@ class CrashIT extends Deployments {
         assertEquals(40, awaitEmbedded(scope), "embedded by the default model");
         server.restart(Map.of("MEMORIA_EMBEDDINGS_LOCAL_MODEL", "bge-small-en-v1.5-q"));
 
-        JsonObject embeddings = api.as(null).get("health").json().getJsonArray("checks").stream().map(JsonValue::asJsonObject)
-                .filter(check -> check.getString("name").equals("embeddings")).findFirst().orElseThrow().getJsonObject("data");
+        JsonObject embeddings = api.as(null).get("health").json().getJsonArray("checks").stream()
+                .map(JsonValue::asJsonObject)
+                .filter(check -> check.getString("name").equals("embeddings"))
+                .findFirst()
+                .orElseThrow()
+                .getJsonObject("data");
         assertEquals("bge-small-en-v1.5-q", embeddings.getString("model"));
         assertEquals(40, awaitEmbedded(scope), "every fact has a vector of the new model");
-        JsonObject recall = api.get(scopePath(scope) + "/recall?q=" + Api.encode("boats at the port")).json();
+        JsonObject recall = api.get(scopePath(scope) + "/recall?q=" + Api.encode("boats at the port"))
+                .json();
         assertEquals("hybrid", recall.getString("mode"), "recall uses the new model's vectors only");
         if (!server.onEmbeddedDatabase()) { // a rolling change: the phase's server, on the old model, keeps its vectors
             Api managed = new Api(Api.serverBase(), Tokens.token(tenant, Tokens.ALL_ROLES));
             JsonObject stats = managed.get(scopePath(scope) + "/stats").json();
-            assertEquals(40, stats.getInt("embedded_facts"), "the old model's vectors are not replaced by the new one's");
-            assertEquals(201, api.post(scopePath(scope) + "/facts", "{\"content\":\"The ferry leaves the harbour at noon\"}").status());
+            assertEquals(
+                    40, stats.getInt("embedded_facts"), "the old model's vectors are not replaced by the new one's");
+            assertEquals(
+                    201,
+                    api.post(scopePath(scope) + "/facts", "{\"content\":\"The ferry leaves the harbour at noon\"}")
+                            .status());
             assertEquals(41, awaitEmbedded(scope), "a fact written on the new model's server is embedded by it");
             assertEquals(41, awaitEmbedded(managed, scope), "and by the old model's server");
         }
@@ -172,7 +191,8 @@ class CrashIT extends Deployments {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
         while (System.nanoTime() < deadline) {
             JsonObject stats = api.get(scopePath(scope) + "/stats").json();
-            if (stats.getInt("embedding_backlog") == 0 && stats.getInt("embedded_facts") == stats.getInt("total_facts")) {
+            if (stats.getInt("embedding_backlog") == 0
+                    && stats.getInt("embedded_facts") == stats.getInt("total_facts")) {
                 return stats.getInt("embedded_facts");
             }
             KillableServer.sleep(250);
@@ -186,31 +206,44 @@ class CrashIT extends Deployments {
         for (Map.Entry<String, Set<Integer>> writer : acknowledged.entrySet()) {
             Map<Integer, Integer> factsPerBatch = factsPerBatch(writer.getKey());
             for (int batch : writer.getValue()) {
-                assertEquals(BATCH, factsPerBatch.getOrDefault(batch, 0),
+                assertEquals(
+                        BATCH,
+                        factsPerBatch.getOrDefault(batch, 0),
                         () -> writer.getKey() + ": acknowledged batch " + batch + " is not whole after the kill");
             }
-            factsPerBatch.forEach((batch, count) -> assertEquals(BATCH, count,
-                    () -> writer.getKey() + ": batch " + batch + " is half there"));
+            factsPerBatch.forEach((batch, count) ->
+                    assertEquals(BATCH, count, () -> writer.getKey() + ": batch " + batch + " is half there"));
             JsonObject stats = api.get(scopePath(writer.getKey()) + "/stats").json();
-            int listed = factsPerBatch.values().stream().mapToInt(Integer::intValue).sum();
+            int listed =
+                    factsPerBatch.values().stream().mapToInt(Integer::intValue).sum();
             assertEquals(listed, stats.getInt("total_facts"), "stats count what the list shows");
             assertEquals(listed, stats.getInt("log_entries"), "every fact kept its daily-log entry, and no other");
-            int last = writer.getValue().stream().mapToInt(Integer::intValue).max().orElseThrow();
-            assertEquals(BATCH, api.get(scopePath(writer.getKey()) + "/search?top_k=100&q=" + marker(writer.getKey(), last))
-                    .items().size(), "the keyword index holds the last acknowledged batch");
+            int last =
+                    writer.getValue().stream().mapToInt(Integer::intValue).max().orElseThrow();
+            assertEquals(
+                    BATCH,
+                    api.get(scopePath(writer.getKey()) + "/search?top_k=100&q=" + marker(writer.getKey(), last))
+                            .items()
+                            .size(),
+                    "the keyword index holds the last acknowledged batch");
             acked += writer.getValue().size();
             found += factsPerBatch.size();
         }
-        System.out.printf("  %d batches of %d acknowledged by %d writers, %d whole after the kill (%d were in flight),"
-                + " none half there%n", acked, BATCH, WRITERS, found, found - acked);
+        System.out.printf(
+                "  %d batches of %d acknowledged by %d writers, %d whole after the kill (%d were in flight),"
+                        + " none half there%n",
+                acked, BATCH, WRITERS, found, found - acked);
     }
 
     private void theRestoredScopeIsAsBeforeOrAsAfter(String scope, Set<String> before, Set<String> snapshot) {
         Set<String> now = ids(scope);
-        assertTrue(now.equals(before) || now.equals(snapshot), () -> "the scope holds " + now.size()
-                + " facts, neither the " + before.size() + " before the restore nor the snapshot's " + snapshot.size());
+        assertTrue(
+                now.equals(before) || now.equals(snapshot),
+                () -> "the scope holds " + now.size() + " facts, neither the " + before.size()
+                        + " before the restore nor the snapshot's " + snapshot.size());
         assertEquals(now.size(), api.get(scopePath(scope) + "/stats").json().getInt("total_facts"));
-        int omega = api.get(scopePath(scope) + "/search?top_k=1&q=omega").items().size();
+        int omega =
+                api.get(scopePath(scope) + "/search?top_k=1&q=omega").items().size();
         assertEquals(now.equals(before) ? 1 : 0, omega, "the keyword index matches the facts");
         System.out.printf("  the restored scope is as %s the restore%n", now.equals(before) ? "before" : "after");
     }
@@ -221,8 +254,14 @@ class CrashIT extends Deployments {
         assertTrue(persistent == 10 || persistent == 5010, () -> persistent + " persistent facts: a half import");
         assertEquals(persistent, stats.getInt("total_facts"));
         assertEquals(persistent, stats.getInt("log_entries"));
-        assertEquals(persistent, api.get(scopePath(scope) + "/memory.md").body().lines()
-                .filter(line -> line.startsWith("- ")).count(), "MEMORY.md lists every fact the scope holds");
+        assertEquals(
+                persistent,
+                api.get(scopePath(scope) + "/memory.md")
+                        .body()
+                        .lines()
+                        .filter(line -> line.startsWith("- "))
+                        .count(),
+                "MEMORY.md lists every fact the scope holds");
         System.out.printf("  the imported scope is as %s the import%n", persistent == 10 ? "before" : "after");
     }
 
@@ -260,7 +299,8 @@ class CrashIT extends Deployments {
             String content = fact.getString("content");
             int start = content.indexOf(" bm") + 3;
             String marker = content.substring(start, content.indexOf(' ', start));
-            counts.merge(Integer.parseInt(marker.substring(marker.indexOf('x') + 1, marker.length() - 1)), 1, Integer::sum);
+            counts.merge(
+                    Integer.parseInt(marker.substring(marker.indexOf('x') + 1, marker.length() - 1)), 1, Integer::sum);
         }
         return counts;
     }
@@ -287,11 +327,14 @@ class CrashIT extends Deployments {
         List<JsonObject> facts = new ArrayList<>();
         String cursor = null;
         do {
-            Api.Reply page = api.get(scopePath(scope) + "/facts?limit=500" + (cursor == null ? "" : "&cursor=" + cursor));
+            Api.Reply page =
+                    api.get(scopePath(scope) + "/facts?limit=500" + (cursor == null ? "" : "&cursor=" + cursor));
             assertEquals(200, page.status(), page::toString);
             page.items().forEach(item -> facts.add(item.asJsonObject()));
             JsonValue next = page.json().get("next_cursor");
-            cursor = next == null || next == JsonValue.NULL ? null : Api.encode(page.json().getString("next_cursor"));
+            cursor = next == null || next == JsonValue.NULL
+                    ? null
+                    : Api.encode(page.json().getString("next_cursor"));
         } while (cursor != null);
         return facts;
     }
@@ -300,17 +343,20 @@ class CrashIT extends Deployments {
     private long timedRestoreElsewhere() {
         String scope = "crash:restore-timed";
         write(scope, 1000, "alpha");
-        assertEquals(201, api.post(scopePath(scope) + "/snapshots", "{\"name\":\"a\"}").status());
+        assertEquals(
+                201,
+                api.post(scopePath(scope) + "/snapshots", "{\"name\":\"a\"}").status());
         write(scope, 1000, "omega");
         long start = System.nanoTime();
-        assertEquals(200, api.post(scopePath(scope) + "/snapshots/a/restore", "").status());
+        assertEquals(
+                200, api.post(scopePath(scope) + "/snapshots/a/restore", "").status());
         return Math.max(2, (System.nanoTime() - start) / 1_000_000);
     }
 
     private long timedImportElsewhere() {
         long start = System.nanoTime();
-        Api.Reply reply = api.send("PUT", scopePath("crash:import-timed") + "/memory.md", memoryMd("imported", 5000),
-                "text/markdown");
+        Api.Reply reply = api.send(
+                "PUT", scopePath("crash:import-timed") + "/memory.md", memoryMd("imported", 5000), "text/markdown");
         assertEquals(200, reply.status(), reply::toString);
         return Math.max(2, (System.nanoTime() - start) / 1_000_000);
     }

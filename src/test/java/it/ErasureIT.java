@@ -1,23 +1,22 @@
 package it;
 
-import it.support.Api;
-import it.support.Deployments;
-import it.support.Tokens;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.util.List;
-
 import static it.support.ProblemAssertions.assertProblem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import it.support.Api;
+import it.support.Deployments;
+import it.support.Tokens;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Erasure of a data subject: every scope holding the subject's segments, or every fact holding a text, goes with
@@ -34,13 +33,19 @@ class ErasureIT extends Deployments {
 
     @Test
     void erasingASubjectRemovesEveryScopeHoldingItAndNothingElse() {
-        for (String scope : List.of("user:42", "user:42:project:x", "agent:support-bot:user:42", "user:421", "global")) {
+        for (String scope :
+                List.of("user:42", "user:42:project:x", "agent:support-bot:user:42", "user:421", "global")) {
             remember(scope, "Lives at 12 Rua Augusta, said " + scope);
         }
         remember("user:42", "Prefers window seats");
-        assertEquals(201, api.post(path("user:42", "snapshots"), "{\"name\":\"backup\"}").status());
+        assertEquals(
+                201,
+                api.post(path("user:42", "snapshots"), "{\"name\":\"backup\"}").status());
         Api other = new Api(Api.serverBase(), Tokens.token(Tokens.newTenant("erasure-other"), Tokens.ALL_ROLES));
-        assertEquals(201, other.post(path("user:42", "facts"), "{\"content\":\"Another tenant's user 42\"}").status());
+        assertEquals(
+                201,
+                other.post(path("user:42", "facts"), "{\"content\":\"Another tenant's user 42\"}")
+                        .status());
 
         Api.Reply reply = api.post("api/v1/erasures", "{\"subject\":\"user:42\"}");
         assertEquals(201, reply.status(), reply::toString);
@@ -57,23 +62,36 @@ class ErasureIT extends Deployments {
         assertFalse(reply.body().contains("Rua Augusta"), "a receipt never holds the contents");
         assertTrue(reply.header("Location").endsWith("/api/v1/erasures/" + receipt.getString("id")), reply::toString);
 
-        assertEquals(List.of("global", "user:421"), api.get("api/v1/scopes").items().stream()
-                .map(scope -> scope.asJsonObject().getString("scope")).toList(), "user:421 is not user:42");
+        assertEquals(
+                List.of("global", "user:421"),
+                api.get("api/v1/scopes").items().stream()
+                        .map(scope -> scope.asJsonObject().getString("scope"))
+                        .toList(),
+                "user:421 is not user:42");
         assertEquals(1, api.get(path("user:421", "facts")).items().size());
         assertEquals(0, api.get(path("user:42", "search?q=augusta")).items().size());
-        assertEquals(0, api.get(path("user:42", "recall?q=" + Api.encode("where does the user live"))).items().size());
+        assertEquals(
+                0,
+                api.get(path("user:42", "recall?q=" + Api.encode("where does the user live")))
+                        .items()
+                        .size());
         assertEquals(404, api.get(path("user:42", "snapshots/backup/diff")).status());
         assertEquals(1, other.get(path("user:42", "facts")).items().size(), "another tenant is untouched");
 
-        assertEquals(receipt, api.get("api/v1/erasures/" + receipt.getString("id")).json(), "the same receipt, kept");
-        JsonObject again = api.post("api/v1/erasures", "{\"subject\":\"user:42\"}").json();
+        assertEquals(
+                receipt, api.get("api/v1/erasures/" + receipt.getString("id")).json(), "the same receipt, kept");
+        JsonObject again =
+                api.post("api/v1/erasures", "{\"subject\":\"user:42\"}").json();
         assertNotEquals(receipt.getString("id"), again.getString("id"));
         for (String count : List.of("facts", "log_entries", "snapshots", "snapshot_facts")) {
             assertEquals(0, again.getInt(count), () -> "a second run removes nothing more: " + again);
         }
         assertEquals(EMPTY_DIGEST, again.getString("digest"));
-        assertTrue(api.get("api/v1/audit").items().stream().map(JsonValue::asJsonObject)
-                .anyMatch(event -> event.getString("action").equals("erase")), "the erasure is audited");
+        assertTrue(
+                api.get("api/v1/audit").items().stream()
+                        .map(JsonValue::asJsonObject)
+                        .anyMatch(event -> event.getString("action").equals("erase")),
+                "the erasure is audited");
     }
 
     @Test
@@ -81,9 +99,12 @@ class ErasureIT extends Deployments {
         String card = remember("user:1", "Card number is 4111 1111 1111 1111");
         remember("user:1", "Prefers aisle seats");
         remember("user:2", "Paid with card 4111 1111 1111 1111 last week");
-        assertEquals(201, api.post(path("user:1", "snapshots"), "{\"name\":\"before\"}").status());
+        assertEquals(
+                201,
+                api.post(path("user:1", "snapshots"), "{\"name\":\"before\"}").status());
 
-        JsonObject receipt = api.post("api/v1/erasures", "{\"content_contains\":\"4111 1111\"}").json();
+        JsonObject receipt = api.post("api/v1/erasures", "{\"content_contains\":\"4111 1111\"}")
+                .json();
 
         assertEquals(2, receipt.getInt("facts"), receipt::toString);
         assertEquals(2, receipt.getInt("log_entries"));
@@ -95,14 +116,22 @@ class ErasureIT extends Deployments {
         for (String scope : List.of("user:1", "user:2")) {
             assertFalse(api.get(path(scope, "facts")).body().contains("4111"), scope);
             assertFalse(api.get(path(scope, "logs")).body().contains("4111"), scope);
-            assertFalse(api.get(path(scope, "logs/" + LocalDate.now(ZoneOffset.UTC))).body().contains("4111"), scope);
+            assertFalse(
+                    api.get(path(scope, "logs/" + LocalDate.now(ZoneOffset.UTC)))
+                            .body()
+                            .contains("4111"),
+                    scope);
             assertFalse(api.get(path(scope, "context")).body().contains("4111"), scope);
             assertEquals(0, api.get(path(scope, "search?q=4111")).items().size());
         }
-        assertEquals(200, api.post(path("user:1", "snapshots/before/restore"), "").status());
+        assertEquals(
+                200, api.post(path("user:1", "snapshots/before/restore"), "").status());
         assertEquals(404, api.get(path("user:1", "facts/" + card)).status(), "a restore cannot bring it back");
-        assertEquals(List.of("Prefers aisle seats"), api.get(path("user:1", "facts")).items().stream()
-                .map(fact -> fact.asJsonObject().getString("content")).toList());
+        assertEquals(
+                List.of("Prefers aisle seats"),
+                api.get(path("user:1", "facts")).items().stream()
+                        .map(fact -> fact.asJsonObject().getString("content"))
+                        .toList());
     }
 
     @Test
@@ -112,10 +141,12 @@ class ErasureIT extends Deployments {
         }
         Api limited = api.as(Tokens.token(tenant, Tokens.ALL_ROLES, List.of("user:42")));
 
-        JsonObject receipt = limited.post("api/v1/erasures", "{\"subject\":\"user:42\"}").json();
+        JsonObject receipt =
+                limited.post("api/v1/erasures", "{\"subject\":\"user:42\"}").json();
 
         assertEquals(List.of("user:42", "user:42:project:x"), strings(receipt, "scopes"));
-        assertEquals(1, api.get(path("agent:support-bot:user:42", "facts")).items().size(), "outside the token's scopes");
+        assertEquals(
+                1, api.get(path("agent:support-bot:user:42", "facts")).items().size(), "outside the token's scopes");
         assertProblem(limited.post("api/v1/erasures", "{\"subject\":\"user:43\"}"), 403);
     }
 
@@ -129,11 +160,15 @@ class ErasureIT extends Deployments {
         assertProblem(api.post("api/v1/erasures", "{\"content_contains\":\"   \"}"), 400);
         assertProblem(api.post("api/v1/erasures", "{\"content_contains\":\"a\\u0000b\"}"), 400);
         assertProblem(api.post("api/v1/erasures", "{\"content_contains\":\"\\udc00\"}"), 400);
-        assertProblem(api.as(Tokens.token(tenant, List.of("memory.write"))).post("api/v1/erasures", "{\"subject\":\"user:7\"}"), 403);
+        assertProblem(
+                api.as(Tokens.token(tenant, List.of("memory.write")))
+                        .post("api/v1/erasures", "{\"subject\":\"user:7\"}"),
+                403);
         assertProblem(api.get("api/v1/erasures/no-such-erasure"), 404);
         assertEquals(1, api.get(path("user:7", "facts")).items().size(), "nothing was erased");
         Api other = new Api(Api.serverBase(), Tokens.token(Tokens.newTenant("erasure-other"), Tokens.ALL_ROLES));
-        String id = api.post("api/v1/erasures", "{\"subject\":\"user:8\"}").json().getString("id");
+        String id =
+                api.post("api/v1/erasures", "{\"subject\":\"user:8\"}").json().getString("id");
         assertProblem(other.get("api/v1/erasures/" + id), 404);
     }
 
@@ -147,7 +182,8 @@ class ErasureIT extends Deployments {
 
     private static List<String> strings(JsonObject json, String name) {
         return json.getJsonArray(name).getValuesAs(jakarta.json.JsonString.class).stream()
-                .map(jakarta.json.JsonString::getString).toList();
+                .map(jakarta.json.JsonString::getString)
+                .toList();
     }
 
     private static String path(String scope, String rest) {

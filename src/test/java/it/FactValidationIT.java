@@ -1,5 +1,10 @@
 package it;
 
+import static it.support.ProblemAssertions.assertFieldErrors;
+import static it.support.ProblemAssertions.assertProblem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
@@ -7,6 +12,10 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -14,16 +23,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
-import java.util.stream.Stream;
-
-import static it.support.ProblemAssertions.assertFieldErrors;
-import static it.support.ProblemAssertions.assertProblem;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What the server refuses: every invalid fact, scope, body or content type is a 400/413/415
@@ -39,6 +38,7 @@ class FactValidationIT extends Deployments {
     private static final String VALID_FACT = "{\"content\":\"Prefers Python\"}";
     /** One character (one code point) that takes two UTF-16 units. */
     private static final String EMOJI = "\uD83D\uDE00";
+
     private final Api api = new Api(Api.serverBase(), Tokens.token(Tokens.newTenant("valid"), Tokens.ALL_ROLES));
 
     static Stream<Arguments> invalidFacts() {
@@ -78,7 +78,9 @@ class FactValidationIT extends Deployments {
                 Arguments.of("100,000 nested arrays", deep),
                 Arguments.of("100,000 nested arrays in a fact", "{\"content\":\"x\",\"tags\":" + deep + "}"),
                 Arguments.of("65 nested objects", "{\"a\":".repeat(65) + "1" + "}".repeat(65)),
-                Arguments.of("an importance of 100,000 digits", "{\"content\":\"x\",\"importance\":" + "9".repeat(100_000) + "}"),
+                Arguments.of(
+                        "an importance of 100,000 digits",
+                        "{\"content\":\"x\",\"importance\":" + "9".repeat(100_000) + "}"),
                 Arguments.of("an importance of 1e999999999", "{\"content\":\"x\",\"importance\":1e999999999}"),
                 Arguments.of("a ttl of 1e999999999", "{\"content\":\"x\",\"ttl_seconds\":1e999999999}"));
     }
@@ -87,15 +89,24 @@ class FactValidationIT extends Deployments {
     @MethodSource("bodiesBeyondTheBounds")
     void aBodyBeyondTheBoundsIs400NamingTheBound(String description, String body) {
         JsonObject problem = assertProblem(api.post(FACTS, body), 400);
-        assertTrue(problem.getString("detail").matches(".*(nested deeper than 64|number of more than 100|beyond 10\\^).*"),
+        assertTrue(
+                problem.getString("detail").matches(".*(nested deeper than 64|number of more than 100|beyond 10\\^).*"),
                 problem::toString);
         assertProblem(api.post(FACTS + ":batch", "{\"facts\":[" + body + "]}"), 400);
         assertNothingWritten();
     }
 
     @ParameterizedTest(name = "body: [{0}]")
-    @ValueSource(strings = {"", "{\"content\":", "{content: 'x'}", "null", "\"Prefers Python\"",
-            "{\"content\":\"Prefers Python\"} trailing", "{\"content\":\"a\"}{\"content\":\"b\"}"})
+    @ValueSource(
+            strings = {
+                "",
+                "{\"content\":",
+                "{content: 'x'}",
+                "null",
+                "\"Prefers Python\"",
+                "{\"content\":\"Prefers Python\"} trailing",
+                "{\"content\":\"a\"}{\"content\":\"b\"}"
+            })
     void unreadableBodyIs400(String body) {
         assertProblem(api.post(FACTS, body), 400);
         assertNothingWritten();
@@ -135,7 +146,8 @@ class FactValidationIT extends Deployments {
         JsonObject fact = created.json();
         String path = FACTS + "/" + fact.getString("id");
 
-        JsonObject problem = assertProblem(api.patch(path, "{\"content\":\"\",\"type\":\"fact\",\"importance\":1.1}"), 400);
+        JsonObject problem =
+                assertProblem(api.patch(path, "{\"content\":\"\",\"type\":\"fact\",\"importance\":1.1}"), 400);
 
         assertFieldErrors(problem, "content", "type", "importance");
         JsonObject after = api.get(path).json();
@@ -154,8 +166,19 @@ class FactValidationIT extends Deployments {
     }
 
     static Stream<String> invalidScopes() {
-        return Stream.of("a::b", ":a", "a:", "a:..", "a:.", "s".repeat(65), "a:b:c:d:e:f:g:h:i",
-                "user 42", "user!1", "user*1", "user%1", "us\u00e9r");
+        return Stream.of(
+                "a::b",
+                ":a",
+                "a:",
+                "a:..",
+                "a:.",
+                "s".repeat(65),
+                "a:b:c:d:e:f:g:h:i",
+                "user 42",
+                "user!1",
+                "user*1",
+                "user%1",
+                "us\u00e9r");
     }
 
     /** Segments that must be percent-encoded to reach the server at all ("." and ".." would be resolved away). */
@@ -169,7 +192,11 @@ class FactValidationIT extends Deployments {
     @ParameterizedTest(name = "scope [{0}]")
     @MethodSource("scopesAtTheLimits")
     void scopesAtTheLimitsAreAccepted(String scope) {
-        assertEquals(201, api.post("api/v1/scopes/" + Api.encode(scope) + "/facts", VALID_FACT).status(), scope);
+        assertEquals(
+                201,
+                api.post("api/v1/scopes/" + Api.encode(scope) + "/facts", VALID_FACT)
+                        .status(),
+                scope);
     }
 
     static Stream<String> scopesAtTheLimits() {
@@ -224,7 +251,11 @@ class FactValidationIT extends Deployments {
 
     /** A valid fact with one field set (or replaced) to the value. */
     private static String withField(String name, JsonValue value) {
-        return Json.createObjectBuilder().add("content", "Prefers Python").add(name, value).build().toString();
+        return Json.createObjectBuilder()
+                .add("content", "Prefers Python")
+                .add(name, value)
+                .build()
+                .toString();
     }
 
     /** {@code count} distinct tags of {@code prefix} plus two digits. */

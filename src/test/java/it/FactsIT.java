@@ -1,5 +1,12 @@
 package it;
 
+import static it.support.ProblemAssertions.assertFieldErrors;
+import static it.support.ProblemAssertions.assertProblem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
@@ -8,13 +15,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,13 +30,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
-
-import static it.support.ProblemAssertions.assertFieldErrors;
-import static it.support.ProblemAssertions.assertProblem;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Remembering, listing, changing and forgetting facts as a client sees it: status codes, bodies, and what
@@ -47,9 +46,24 @@ class FactsIT extends Deployments {
 
     private static final String SCOPE = "user:1";
     private static final String FACTS = facts(SCOPE);
-    private static final List<String> CONTRACT_FIELDS = List.of("id", "scope", "key", "title", "content", "category",
-            "type", "importance", "persistent", "tags", "source", "created_at", "updated_at", "last_accessed_at",
-            "access_count", "expires_at", "retention");
+    private static final List<String> CONTRACT_FIELDS = List.of(
+            "id",
+            "scope",
+            "key",
+            "title",
+            "content",
+            "category",
+            "type",
+            "importance",
+            "persistent",
+            "tags",
+            "source",
+            "created_at",
+            "updated_at",
+            "last_accessed_at",
+            "access_count",
+            "expires_at",
+            "retention");
 
     private final Api api = new Api(Api.serverBase(), Tokens.token(Tokens.newTenant("facts"), Tokens.ALL_ROLES));
 
@@ -80,13 +94,43 @@ class FactsIT extends Deployments {
 
     @Test
     void aNewFactReadsBackExactlyAsItWasAnswered() {
-        JsonObject fact = remember(json("content", "Deploys on Fridays", "title", "Habit", "key", "habit.deploy",
-                "category", "work", "type", "episodic", "importance", 0.8, "tags", List.of("ops", "risk"),
-                "source", "cli", "ttl_seconds", 3600));
+        JsonObject fact = remember(json(
+                "content",
+                "Deploys on Fridays",
+                "title",
+                "Habit",
+                "key",
+                "habit.deploy",
+                "category",
+                "work",
+                "type",
+                "episodic",
+                "importance",
+                0.8,
+                "tags",
+                List.of("ops", "risk"),
+                "source",
+                "cli",
+                "ttl_seconds",
+                3600));
 
         JsonObject stored = fetch(fact.getString("id"));
-        for (String field : List.of("id", "scope", "key", "title", "content", "category", "type", "importance",
-                "persistent", "tags", "source", "created_at", "updated_at", "expires_at", "access_count")) {
+        for (String field : List.of(
+                "id",
+                "scope",
+                "key",
+                "title",
+                "content",
+                "category",
+                "type",
+                "importance",
+                "persistent",
+                "tags",
+                "source",
+                "created_at",
+                "updated_at",
+                "expires_at",
+                "access_count")) {
             assertEquals(fact.get(field), stored.get(field), field);
         }
         assertFalse(stored.isNull("expires_at"), "the TTL is stored");
@@ -114,13 +158,15 @@ class FactsIT extends Deployments {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {
-            "'; DROP TABLE fact; --",
-            "Robert'); DELETE FROM fact WHERE ('1' = '1",
-            "<script>alert(1)</script><img src=x onerror=alert(2)>",
-            "%s %n %d %x {0} ${x} #{y} %% \\u0041 \\n",
-            "\u00dcn\u00efc\u00f6d\u00e9 \u65e5\u672c\u8a9e \u0645\u0631\u062d\u0628\u0627 \uD83D\uDE00 \uD83D\uDC69\u200D\uD83D\uDCBB e\u0301",
-            "line one\nline two\ttabbed \"quoted\" back\\slash"})
+    @ValueSource(
+            strings = {
+                "'; DROP TABLE fact; --",
+                "Robert'); DELETE FROM fact WHERE ('1' = '1",
+                "<script>alert(1)</script><img src=x onerror=alert(2)>",
+                "%s %n %d %x {0} ${x} #{y} %% \\u0041 \\n",
+                "\u00dcn\u00efc\u00f6d\u00e9 \u65e5\u672c\u8a9e \u0645\u0631\u062d\u0628\u0627 \uD83D\uDE00 \uD83D\uDC69\u200D\uD83D\uDCBB e\u0301",
+                "line one\nline two\ttabbed \"quoted\" back\\slash"
+            })
     void contentIsStoredVerbatim(String content) {
         JsonObject fact = remember(json("content", content));
 
@@ -131,9 +177,19 @@ class FactsIT extends Deployments {
 
     @Test
     void titleCategoryTagsAndKeyRoundTrip() {
-        JsonObject fact = remember(json("content", "Likes caf\u00e9 au lait", "title", "<b>Boisson</b> \u2615",
-                "category", "pr\u00e9f\u00e9rences \u65e5\u672c", "tags", List.of("caf\u00e9", "\uD83D\uDE00", "a_b%c"),
-                "key", "pref.drink:v1@x_y-z", "source", "cli"));
+        JsonObject fact = remember(json(
+                "content",
+                "Likes caf\u00e9 au lait",
+                "title",
+                "<b>Boisson</b> \u2615",
+                "category",
+                "pr\u00e9f\u00e9rences \u65e5\u672c",
+                "tags",
+                List.of("caf\u00e9", "\uD83D\uDE00", "a_b%c"),
+                "key",
+                "pref.drink:v1@x_y-z",
+                "source",
+                "cli"));
 
         JsonObject stored = fetchByKey("pref.drink:v1@x_y-z");
         assertEquals(fact.getString("id"), stored.getString("id"));
@@ -164,7 +220,8 @@ class FactsIT extends Deployments {
 
     @Test
     void reinforcementCapsImportanceAtExactlyOne() {
-        String id = remember(json("content", "Works at Acme", "importance", 0.8)).getString("id");
+        String id =
+                remember(json("content", "Works at Acme", "importance", 0.8)).getString("id");
 
         List<Double> steps = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -177,12 +234,14 @@ class FactsIT extends Deployments {
 
     @Test
     void dedupThresholdOfSevenTenthsIsInclusive() {
-        String id = remember(json("content", "one two three four five six seven eight nine ten")).getString("id");
+        String id = remember(json("content", "one two three four five six seven eight nine ten"))
+                .getString("id");
 
         JsonObject atThreshold = reinforced(api.post(FACTS, json("content", "ONE, two; three four five six seven.")));
         assertEquals(id, atThreshold.getString("id"), "7 shared of 10 words is 0.7");
 
-        Api.Reply below = api.post(FACTS, json("content", "one two three four five six seven eight nine eleven twelve thirteen"));
+        Api.Reply below =
+                api.post(FACTS, json("content", "one two three four five six seven eight nine eleven twelve thirteen"));
         assertEquals(201, below.status(), () -> "9 shared of 13 words is below 0.7: " + below);
     }
 
@@ -191,9 +250,11 @@ class FactsIT extends Deployments {
         for (int i = 0; i < 20; i++) {
             remember(json("content", "Zephyr ticket " + i + " waits in queue " + (100 + i)));
         }
-        String twin = remember(json("content", "Zephyr quarterly budget spreadsheet owned by finance")).getString("id");
+        String twin = remember(json("content", "Zephyr quarterly budget spreadsheet owned by finance"))
+                .getString("id");
 
-        JsonObject again = reinforced(api.post(FACTS, json("content", "zephyr quarterly budget spreadsheet, owned by finance!")));
+        JsonObject again =
+                reinforced(api.post(FACTS, json("content", "zephyr quarterly budget spreadsheet, owned by finance!")));
 
         assertEquals(twin, again.getString("id"));
         assertEquals(21, listedIds("?limit=100").size());
@@ -203,7 +264,8 @@ class FactsIT extends Deployments {
     void dedupeFalseCreatesASecondFact() {
         String first = remember(json("content", "User prefers Python")).getString("id");
 
-        String second = remember(json("content", "User prefers Python", "dedupe", false)).getString("id");
+        String second = remember(json("content", "User prefers Python", "dedupe", false))
+                .getString("id");
 
         assertNotEquals(first, second);
         assertEquals(List.of(second, first), listedIds(""));
@@ -223,11 +285,21 @@ class FactsIT extends Deployments {
 
     @Test
     void rememberWithAnExistingKeyReplacesTheFact() {
-        JsonObject original = remember(json("content", "Time zone is Europe/Lisbon", "key", "profile.tz",
-                "category", "profile", "tags", List.of("tz"), "importance", 0.9));
+        JsonObject original = remember(json(
+                "content",
+                "Time zone is Europe/Lisbon",
+                "key",
+                "profile.tz",
+                "category",
+                "profile",
+                "tags",
+                List.of("tz"),
+                "importance",
+                0.9));
         letTheClockTick();
 
-        JsonObject replaced = reinforced(api.post(FACTS, json("content", "Time zone is Asia/Tokyo", "key", "profile.tz")));
+        JsonObject replaced =
+                reinforced(api.post(FACTS, json("content", "Time zone is Asia/Tokyo", "key", "profile.tz")));
 
         assertEquals(original.getString("id"), replaced.getString("id"));
         assertEquals(original.get("created_at"), replaced.get("created_at"));
@@ -262,7 +334,8 @@ class FactsIT extends Deployments {
 
     @Test
     void deleteByKeyForgetsTheFact() {
-        String id = created(api.put(FACTS + "/by-key/pref.lang", json("content", "Prefers Python"))).getString("id");
+        String id = created(api.put(FACTS + "/by-key/pref.lang", json("content", "Prefers Python")))
+                .getString("id");
 
         Api.Reply deleted = api.delete(FACTS + "/by-key/pref.lang");
 
@@ -283,7 +356,8 @@ class FactsIT extends Deployments {
 
     @Test
     void sameKeyInAnotherScopeIsAnotherFact() {
-        String mine = created(api.put(FACTS + "/by-key/pref.lang", json("content", "Prefers Python"))).getString("id");
+        String mine = created(api.put(FACTS + "/by-key/pref.lang", json("content", "Prefers Python")))
+                .getString("id");
 
         JsonObject other = created(api.put(facts("user:2") + "/by-key/pref.lang", json("content", "Prefers Go")));
 
@@ -295,18 +369,22 @@ class FactsIT extends Deployments {
 
     @Test
     void batchRemembersEveryFactAndReportsReinforcements() {
-        JsonObject result = batch(json("content", "Uses Kubernetes"),
+        JsonObject result = batch(
+                json("content", "Uses Kubernetes"),
                 json("content", "Lives in Lisbon", "category", "profile"),
                 json("content", "uses kubernetes."));
 
         assertEquals(2, result.getInt("created"));
         assertEquals(1, result.getInt("reinforced"));
         List<JsonObject> items = result.getJsonArray("items").getValuesAs(JsonObject.class);
-        assertEquals(List.of(false, false, true), items.stream().map(item -> item.getBoolean("reinforced")).toList());
+        assertEquals(
+                List.of(false, false, true),
+                items.stream().map(item -> item.getBoolean("reinforced")).toList());
         assertEquals(items.get(0).getString("id"), items.get(2).getString("id"));
         assertEquals("profile", items.get(1).getString("category"));
         assertEquals(0.55, importance(fetch(items.get(0).getString("id"))), 1e-9);
-        assertEquals(new HashSet<>(List.of(items.get(0).getString("id"), items.get(1).getString("id"))),
+        assertEquals(
+                new HashSet<>(List.of(items.get(0).getString("id"), items.get(1).getString("id"))),
                 new HashSet<>(listedIds("")));
     }
 
@@ -314,10 +392,14 @@ class FactsIT extends Deployments {
     void batchFindsTheTwinOfAStoredFactWhoseWordsCarryAccentsApostrophesAndQuotes() {
         // on PostgreSQL more than a few terms travel as one array parameter (the first fact's words make
         // the batch's terms more than 16): the accented ones must survive its quoting
-        String stored = remember(json("content", "L'équipe de Zürich préfère l'été, «naïve» et \"café\" {x,y}")).getString("id");
+        String stored = remember(json("content", "L'équipe de Zürich préfère l'été, «naïve» et \"café\" {x,y}"))
+                .getString("id");
 
-        JsonObject result = batch(json("content", "Lives in Lisbon near the river with two cats, a bicycle, seven plants,"
-                        + " old maps, jazz records and a telescope"),
+        JsonObject result = batch(
+                json(
+                        "content",
+                        "Lives in Lisbon near the river with two cats, a bicycle, seven plants,"
+                                + " old maps, jazz records and a telescope"),
                 json("content", "l'équipe de zürich préfère l'été naïve et café x y!"));
 
         assertEquals(1, result.getInt("reinforced"), result::toString);
@@ -344,8 +426,17 @@ class FactsIT extends Deployments {
         assertEquals(items.get(1).getString("id"), items.get(66).getString("id"), "the key kept its fact");
         assertEquals(0.55, importance(fetch(items.get(0).getString("id"))), 1e-9);
         assertEquals(longContent(66), api.get(FACTS + "/by-key/sliced").json().getString("content"));
-        assertEquals(0, api.get("api/v1/scopes/" + SCOPE + "/search?q=f1w7").items().size(), "the replaced content left the index");
-        assertEquals(items.get(1).getString("id"), api.get("api/v1/scopes/" + SCOPE + "/search?q=f66w7").items().get(0).asJsonObject().getString("id"));
+        assertEquals(
+                0,
+                api.get("api/v1/scopes/" + SCOPE + "/search?q=f1w7").items().size(),
+                "the replaced content left the index");
+        assertEquals(
+                items.get(1).getString("id"),
+                api.get("api/v1/scopes/" + SCOPE + "/search?q=f66w7")
+                        .items()
+                        .get(0)
+                        .asJsonObject()
+                        .getString("id"));
         List<String> newestFirst = listedIds("?limit=500");
         assertEquals(68, newestFirst.size());
         assertEquals(items.get(69).getString("id"), newestFirst.get(0), "creation order holds across slices");
@@ -363,8 +454,12 @@ class FactsIT extends Deployments {
 
     @Test
     void batchWithOneInvalidFactWritesNothing() {
-        String body = batchBody(json("content", "First"), json("content", "Second"), json("content", "Third"),
-                json("content", "Fourth", "importance", 2), json("content", "Fifth"));
+        String body = batchBody(
+                json("content", "First"),
+                json("content", "Second"),
+                json("content", "Third"),
+                json("content", "Fourth", "importance", 2),
+                json("content", "Fifth"));
 
         JsonObject problem = assertProblem(api.post(FACTS + ":batch", body), 400);
 
@@ -377,7 +472,8 @@ class FactsIT extends Deployments {
     @ParameterizedTest(name = "{0} facts")
     @ValueSource(ints = {0, 1001})
     void batchOfZeroOrMoreThanAThousandFactsIs400(int count) {
-        String body = batchBody(IntStream.range(0, count).mapToObj(FactsIT::numbered).toArray(String[]::new));
+        String body =
+                batchBody(IntStream.range(0, count).mapToObj(FactsIT::numbered).toArray(String[]::new));
 
         assertFieldErrors(assertProblem(api.post(FACTS + ":batch", body), 400), "facts");
         assertEquals(0, api.get("api/v1/scopes").items().size(), "nothing was written");
@@ -391,7 +487,8 @@ class FactsIT extends Deployments {
 
     @Test
     void batchOfAThousandFactsIsAccepted() {
-        JsonObject result = batch(IntStream.range(0, 1000).mapToObj(FactsIT::numbered).toArray(String[]::new));
+        JsonObject result =
+                batch(IntStream.range(0, 1000).mapToObj(FactsIT::numbered).toArray(String[]::new));
 
         assertEquals(1000, result.getInt("created"));
         assertEquals(0, result.getInt("reinforced"));
@@ -416,8 +513,13 @@ class FactsIT extends Deployments {
 
     @Test
     void pagesWalkFactsCreatedInTheSameInstantOnce() {
-        List<String> batchIds = batch(IntStream.range(0, 7).mapToObj(FactsIT::numbered).toArray(String[]::new))
-                .getJsonArray("items").getValuesAs(JsonObject.class).stream().map(item -> item.getString("id")).toList();
+        List<String> batchIds = batch(
+                        IntStream.range(0, 7).mapToObj(FactsIT::numbered).toArray(String[]::new))
+                .getJsonArray("items")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .map(item -> item.getString("id"))
+                .toList();
 
         List<List<String>> pages = walk(2);
 
@@ -429,12 +531,33 @@ class FactsIT extends Deployments {
 
     @Test
     void filtersNarrowTheList() {
-        JsonObject python = remember(json("content", "Prefers Python for scripting", "category", "preferences",
-                "tags", List.of("lang", "python"), "persistent", true));
-        JsonObject deploys = remember(json("content", "Deployed the billing service on Friday", "category", "work",
-                "type", "episodic", "tags", List.of("ops")));
-        JsonObject restart = remember(json("content", "To restart the cache run make flush", "category", "work",
-                "type", "procedural", "tags", List.of("ops", "cache")));
+        JsonObject python = remember(json(
+                "content",
+                "Prefers Python for scripting",
+                "category",
+                "preferences",
+                "tags",
+                List.of("lang", "python"),
+                "persistent",
+                true));
+        JsonObject deploys = remember(json(
+                "content",
+                "Deployed the billing service on Friday",
+                "category",
+                "work",
+                "type",
+                "episodic",
+                "tags",
+                List.of("ops")));
+        JsonObject restart = remember(json(
+                "content",
+                "To restart the cache run make flush",
+                "category",
+                "work",
+                "type",
+                "procedural",
+                "tags",
+                List.of("ops", "cache")));
         JsonObject coverage = remember(json("content", "Coverage is 100% on the core module"));
         JsonObject naming = remember(json("content", "Uses snake_case for JSON fields"));
 
@@ -453,8 +576,16 @@ class FactsIT extends Deployments {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"limit=0, limit", "limit=501, limit", "limit=abc, limit", "limit=-1, limit",
-            "cursor=garbage!, cursor", "cursor=MXx4fHk, cursor", "type=fact, type", "persistent=yes, persistent"})
+    @CsvSource({
+        "limit=0, limit",
+        "limit=501, limit",
+        "limit=abc, limit",
+        "limit=-1, limit",
+        "cursor=garbage!, cursor",
+        "cursor=MXx4fHk, cursor",
+        "type=fact, type",
+        "persistent=yes, persistent"
+    })
     void invalidListParameterIs400(String query, String field) {
         assertFieldErrors(assertProblem(api.get(FACTS + "?" + query), 400), field);
     }
@@ -472,8 +603,19 @@ class FactsIT extends Deployments {
 
     @Test
     void patchChangesOnlyTheGivenFields() {
-        JsonObject original = remember(json("content", "Prefers tea", "category", "preferences", "key", "pref.drink",
-                "tags", List.of("drink"), "importance", 0.6, "title", "Drink"));
+        JsonObject original = remember(json(
+                "content",
+                "Prefers tea",
+                "category",
+                "preferences",
+                "key",
+                "pref.drink",
+                "tags",
+                List.of("drink"),
+                "importance",
+                0.6,
+                "title",
+                "Drink"));
         letTheClockTick();
 
         Api.Reply reply = api.patch(FACTS + "/" + original.getString("id"), json("importance", 0.9, "tags", List.of()));
@@ -497,14 +639,17 @@ class FactsIT extends Deployments {
     @Test
     void patchToAKeyAnotherFactHoldsIs409() {
         remember(json("content", "Prefers tea", "key", "pref.drink"));
-        String id = remember(json("content", "Lives in Lisbon", "key", "profile.city")).getString("id");
+        String id = remember(json("content", "Lives in Lisbon", "key", "profile.city"))
+                .getString("id");
 
         assertProblem(api.patch(FACTS + "/" + id, json("key", "pref.drink")), 409);
 
         assertEquals("Prefers tea", fetchByKey("pref.drink").getString("content"));
         assertEquals(id, fetchByKey("profile.city").getString("id"));
-        assertEquals(200, api.patch(FACTS + "/" + id, json("key", "profile.city")).status(), "its own key is fine");
-        assertEquals(200, api.patch(FACTS + "/" + id, json("key", "profile.town")).status());
+        assertEquals(
+                200, api.patch(FACTS + "/" + id, json("key", "profile.city")).status(), "its own key is fine");
+        assertEquals(
+                200, api.patch(FACTS + "/" + id, json("key", "profile.town")).status());
         assertEquals(id, fetchByKey("profile.town").getString("id"));
         assertProblem(api.get(FACTS + "/by-key/profile.city"), 404);
     }
@@ -564,8 +709,10 @@ class FactsIT extends Deployments {
 
     @Test
     void keyAndContentOfAnExpiredFactCanBeRememberedAgain() {
-        String keyed = remember(json("content", "Door code is 4711", "key", "door.code", "ttl_seconds", 1)).getString("id");
-        String plain = remember(json("content", "Dentist appointment on Tuesday", "ttl_seconds", 1)).getString("id");
+        String keyed = remember(json("content", "Door code is 4711", "key", "door.code", "ttl_seconds", 1))
+                .getString("id");
+        String plain = remember(json("content", "Dentist appointment on Tuesday", "ttl_seconds", 1))
+                .getString("id");
 
         waitPastExpiry();
 
@@ -584,7 +731,10 @@ class FactsIT extends Deployments {
         reinforced(api.post(FACTS, json("content", "user prefers python!")));
         remember(json("content", "Name is Ada", "persistent", true));
         created(api.put(FACTS + "/by-key/profile.tz", json("content", "Time zone is Europe/Lisbon")));
-        assertEquals(200, api.put(FACTS + "/by-key/profile.tz", json("content", "Time zone is Asia/Tokyo")).status());
+        assertEquals(
+                200,
+                api.put(FACTS + "/by-key/profile.tz", json("content", "Time zone is Asia/Tokyo"))
+                        .status());
         batch(json("content", "Uses Kubernetes"), json("content", "Deploys on Fridays", "persistent", true));
 
         JsonObject summary = scopeSummary(SCOPE);
@@ -602,8 +752,8 @@ class FactsIT extends Deployments {
     void concurrentSavesOfOneKeyKeepOneFact() {
         remember(json("content", "Lives in Lisbon"));
 
-        List<Integer> statuses = statuses(concurrently(10, i -> api.put(FACTS + "/by-key/pref.lang",
-                json("content", "Prefers language number " + i))));
+        List<Integer> statuses = statuses(concurrently(
+                10, i -> api.put(FACTS + "/by-key/pref.lang", json("content", "Prefers language number " + i))));
 
         assertEquals(1, Collections.frequency(statuses, 201), statuses::toString);
         assertEquals(9, Collections.frequency(statuses, 200), statuses::toString);
@@ -674,7 +824,9 @@ class FactsIT extends Deployments {
     private List<String> listedIds(String query) {
         Api.Reply reply = api.get(FACTS + query);
         assertEquals(200, reply.status(), reply::toString);
-        return reply.items().getValuesAs(JsonObject.class).stream().map(fact -> fact.getString("id")).toList();
+        return reply.items().getValuesAs(JsonObject.class).stream()
+                .map(fact -> fact.getString("id"))
+                .toList();
     }
 
     private void assertListed(String query, JsonObject... newestFirst) {
@@ -687,10 +839,13 @@ class FactsIT extends Deployments {
         String cursor = null;
         do {
             assertTrue(pages.size() < 100, "next_cursor never ends");
-            Api.Reply reply = api.get(FACTS + "?limit=" + limit + (cursor == null ? "" : "&cursor=" + Api.encode(cursor)));
+            Api.Reply reply =
+                    api.get(FACTS + "?limit=" + limit + (cursor == null ? "" : "&cursor=" + Api.encode(cursor)));
             assertEquals(200, reply.status(), reply::toString);
             JsonObject page = reply.json();
-            pages.add(page.getJsonArray("items").getValuesAs(JsonObject.class).stream().map(f -> f.getString("id")).toList());
+            pages.add(page.getJsonArray("items").getValuesAs(JsonObject.class).stream()
+                    .map(f -> f.getString("id"))
+                    .toList());
             cursor = page.isNull("next_cursor") ? null : page.getString("next_cursor");
         } while (cursor != null);
         return pages;
@@ -698,7 +853,8 @@ class FactsIT extends Deployments {
 
     private JsonObject scopeSummary(String scope) {
         return api.get("api/v1/scopes").items().getValuesAs(JsonObject.class).stream()
-                .filter(summary -> summary.getString("scope").equals(scope)).findFirst()
+                .filter(summary -> summary.getString("scope").equals(scope))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("scope " + scope + " is not listed"));
     }
 
@@ -707,7 +863,9 @@ class FactsIT extends Deployments {
     }
 
     private static List<String> strings(JsonObject fact, String field) {
-        return fact.getJsonArray(field).getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+        return fact.getJsonArray(field).getValuesAs(JsonString.class).stream()
+                .map(JsonString::getString)
+                .toList();
     }
 
     private static double importance(JsonObject fact) {
@@ -764,7 +922,8 @@ class FactsIT extends Deployments {
                     .mapToObj(i -> pool.submit(() -> {
                         start.await();
                         return call.apply(i);
-                    })).toList();
+                    }))
+                    .toList();
             start.countDown();
             List<Api.Reply> done = new ArrayList<>();
             for (Future<Api.Reply> reply : replies) {

@@ -1,23 +1,22 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.ConsoleClient;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.net.http.HttpResponse;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Forget means forget: however a fact is deleted (by id, by key, by a tool call, in the console, or by the TTL,
@@ -36,7 +35,9 @@ class ForgetIT extends Deployments {
     @Test
     void deletingByIdRemovesTheFactsLogEntriesFromContextAndLogs() {
         String id = remember("user:1", "{\"content\":\"" + SECRET + "\",\"category\":\"personal\"}");
-        remember("user:1", "{\"content\":\"" + SECRET + "\",\"category\":\"personal\"}"); // a reinforcement: a second entry
+        remember(
+                "user:1",
+                "{\"content\":\"" + SECRET + "\",\"category\":\"personal\"}"); // a reinforcement: a second entry
         assertTrue(api.get(scope("user:1") + "/context").body().contains(SECRET), "the log holds it before");
 
         assertEquals(204, api.delete(scope("user:1") + "/facts/" + id).status());
@@ -46,19 +47,27 @@ class ForgetIT extends Deployments {
 
     @Test
     void deletingByKeyRemovesTheLogEntriesOfEveryContentTheKeyHeld() {
-        assertEquals(201, api.put(scope("user:2") + "/facts/by-key/ssn", "{\"content\":\"SSN is 000-00-0000\"}").status());
-        assertEquals(200, api.put(scope("user:2") + "/facts/by-key/ssn", "{\"content\":\"" + SECRET + "\"}").status());
+        assertEquals(
+                201,
+                api.put(scope("user:2") + "/facts/by-key/ssn", "{\"content\":\"SSN is 000-00-0000\"}")
+                        .status());
+        assertEquals(
+                200,
+                api.put(scope("user:2") + "/facts/by-key/ssn", "{\"content\":\"" + SECRET + "\"}")
+                        .status());
 
         assertEquals(204, api.delete(scope("user:2") + "/facts/by-key/ssn").status());
 
         assertForgotten("user:2");
-        assertFalse(api.get(scope("user:2") + "/context").body().contains("000-00-0000"), "the key's earlier content too");
+        assertFalse(
+                api.get(scope("user:2") + "/context").body().contains("000-00-0000"), "the key's earlier content too");
     }
 
     @Test
     void aToolCallsDeleteForgetsTheLogEntries() {
         String id = remember("user:3", "{\"content\":\"" + SECRET + "\"}");
-        Api.Reply deleted = api.post(scope("user:3") + "/tool-calls",
+        Api.Reply deleted = api.post(
+                scope("user:3") + "/tool-calls",
                 "{\"name\":\"delete_memory\",\"arguments\":{\"key_or_id\":\"" + id + "\"}}");
         assertEquals(200, deleted.status(), deleted::toString);
 
@@ -69,8 +78,8 @@ class ForgetIT extends Deployments {
     void aConsoleDeleteForgetsTheLogEntries() {
         String id = remember("user:4", "{\"content\":\"" + SECRET + "\"}");
         ConsoleClient console = ConsoleClient.admin();
-        HttpResponse<String> deleted = console.post("/console/tenants/" + tenant + "/scopes/user:4/facts/" + id + "/delete",
-                Map.of(), true);
+        HttpResponse<String> deleted =
+                console.post("/console/tenants/" + tenant + "/scopes/user:4/facts/" + id + "/delete", Map.of(), true);
         assertTrue(deleted.statusCode() == 200 || deleted.statusCode() == 303, deleted::body);
 
         assertEquals(404, api.get(scope("user:4") + "/facts/" + id).status());
@@ -89,7 +98,8 @@ class ForgetIT extends Deployments {
     @Test
     void decayForgetsTheLogEntriesOfWhatFaded() {
         remember("user:6", "{\"content\":\"" + SECRET + "\"}");
-        assertEquals(200, api.put("api/v1/tenant/settings", "{\"forget_below\":1.0}").status());
+        assertEquals(
+                200, api.put("api/v1/tenant/settings", "{\"forget_below\":1.0}").status());
 
         JsonObject decayed = api.post(scope("user:6") + "/decay", "").json();
         assertEquals(1, decayed.getInt("forgotten"), decayed::toString);
@@ -99,7 +109,9 @@ class ForgetIT extends Deployments {
 
     @Test
     void capacityEvictionForgetsTheLogEntriesOfWhatWasEvicted() {
-        assertEquals(200, api.put("api/v1/tenant/settings", "{\"max_facts_per_scope\":1}").status());
+        assertEquals(
+                200,
+                api.put("api/v1/tenant/settings", "{\"max_facts_per_scope\":1}").status());
         remember("user:7", "{\"content\":\"" + SECRET + "\",\"importance\":0.1}");
         remember("user:7", "{\"content\":\"" + KEPT + "\",\"importance\":0.9}"); // evicts the secret
 

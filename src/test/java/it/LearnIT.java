@@ -1,29 +1,28 @@
 package it;
 
-import it.support.Api;
-import it.support.Deployments;
-import it.support.LlmStub;
-import it.support.LlmStub.Answer;
-import it.support.Tokens;
-import jakarta.json.JsonArray;
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.util.List;
-import java.util.UUID;
-
 import static it.support.ProblemAssertions.assertFieldErrors;
 import static it.support.ProblemAssertions.assertProblem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import it.support.Api;
+import it.support.Deployments;
+import it.support.LlmStub;
+import it.support.LlmStub.Answer;
+import it.support.Tokens;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** POST /learn with the built-in rules and with OpenAI, OpenAI-compatible and Anthropic providers (a stub). */
 @ExtendWith(ArquillianExtension.class)
@@ -42,10 +41,12 @@ class LearnIT extends Deployments {
              {"role":"user","content":"Remember that my manager is called Priya"},
              {"role":"user","content":"I work at Acme Corp. What time is it in Tokyo?"}
             ]%s}""";
-    private static final String FACTS_JSON = "{\"facts\":[{\"content\":\"User prefers Go for services\",\"type\":\"procedural\","
-            + "\"importance\":0.8,\"category\":\"preferences\",\"turn\":0},{\"content\":\"User lives in Berlin\",\"turn\":0}]}";
-    private static final String ONE_TURN = "{\"turns\":[{\"role\":\"user\",\"content\":\"I write Go and live in Berlin\"}],"
-            + "\"provider\":\"%s\"}";
+
+    private static final String FACTS_JSON =
+            "{\"facts\":[{\"content\":\"User prefers Go for services\",\"type\":\"procedural\","
+                    + "\"importance\":0.8,\"category\":\"preferences\",\"turn\":0},{\"content\":\"User lives in Berlin\",\"turn\":0}]}";
+    private static final String ONE_TURN =
+            "{\"turns\":[{\"role\":\"user\",\"content\":\"I write Go and live in Berlin\"}]," + "\"provider\":\"%s\"}";
 
     private static LlmStub llm;
 
@@ -68,8 +69,14 @@ class LearnIT extends Deployments {
     @Test
     void rulesSkipFillerAndExtractFacts() {
         JsonObject learned = learn(CONVERSATION.formatted(""));
-        assertEquals(List.of("User dislikes working with async", "User deploys on Kubernetes", "User prefers concise responses",
-                "User's manager is called Priya", "User works at Acme Corp"), contents(learned.getJsonArray("added")));
+        assertEquals(
+                List.of(
+                        "User dislikes working with async",
+                        "User deploys on Kubernetes",
+                        "User prefers concise responses",
+                        "User's manager is called Priya",
+                        "User works at Acme Corp"),
+                contents(learned.getJsonArray("added")));
         assertEquals(0, learned.getJsonArray("reinforced").size());
         assertEquals(3, learned.getInt("skipped"), "hey, thanks and ok got it");
         JsonObject work = learned.getJsonArray("added").getJsonObject(4);
@@ -81,9 +88,18 @@ class LearnIT extends Deployments {
     @Test
     void aFactLongerThanAFactMayBeIsSkippedNotRefused() {
         String longTurn = "I prefer " + "abcdefghi ".repeat(810) + ".";
-        JsonObject learned = learn(Json.createObjectBuilder().add("turns", Json.createArrayBuilder()
-                .add(Json.createObjectBuilder().add("role", "user").add("content", longTurn))
-                .add(Json.createObjectBuilder().add("role", "user").add("content", "I work at Acme Corp"))).build().toString());
+        JsonObject learned = learn(Json.createObjectBuilder()
+                .add(
+                        "turns",
+                        Json.createArrayBuilder()
+                                .add(Json.createObjectBuilder()
+                                        .add("role", "user")
+                                        .add("content", longTurn))
+                                .add(Json.createObjectBuilder()
+                                        .add("role", "user")
+                                        .add("content", "I work at Acme Corp")))
+                .build()
+                .toString());
 
         assertEquals(List.of("User works at Acme Corp"), contents(learned.getJsonArray("added")));
         assertEquals(1, learned.getInt("skipped"), "the turn whose fact was too long");
@@ -93,12 +109,20 @@ class LearnIT extends Deployments {
     @Test
     void relearningReinforcesInsteadOfDuplicating() {
         JsonObject first = learn(CONVERSATION.formatted(""));
-        double importance = first.getJsonArray("added").getJsonObject(0).getJsonNumber("importance").doubleValue();
+        double importance = first.getJsonArray("added")
+                .getJsonObject(0)
+                .getJsonNumber("importance")
+                .doubleValue();
         JsonObject again = learn(CONVERSATION.formatted(",\"provider\":\"rules\""));
         assertEquals(0, again.getJsonArray("added").size());
         assertEquals(5, again.getJsonArray("reinforced").size());
-        assertEquals(Math.min(1.0, importance + 0.05),
-                again.getJsonArray("reinforced").getJsonObject(0).getJsonNumber("importance").doubleValue(), 1e-9);
+        assertEquals(
+                Math.min(1.0, importance + 0.05),
+                again.getJsonArray("reinforced")
+                        .getJsonObject(0)
+                        .getJsonNumber("importance")
+                        .doubleValue(),
+                1e-9);
         assertEquals(5, api.get(path("facts")).items().size());
     }
 
@@ -107,7 +131,8 @@ class LearnIT extends Deployments {
         learn("{\"turns\":[{\"role\":\"user\",\"content\":\"I deploy on Docker\"}]}");
         JsonObject strict = learn("{\"turns\":[{\"role\":\"user\",\"content\":\"I deploy with Docker Compose\"}]}");
         assertEquals(1, strict.getJsonArray("added").size(), "Jaccard 0.5 is below the default 0.7");
-        JsonObject loose = learn("{\"turns\":[{\"role\":\"user\",\"content\":\"I deploy via Docker\"}],\"conflict_threshold\":0.5}");
+        JsonObject loose = learn(
+                "{\"turns\":[{\"role\":\"user\",\"content\":\"I deploy via Docker\"}],\"conflict_threshold\":0.5}");
         assertEquals(0, loose.getJsonArray("added").size());
         assertEquals(1, loose.getJsonArray("reinforced").size());
     }
@@ -116,16 +141,34 @@ class LearnIT extends Deployments {
     void badInputIs400AndWritesNothing() {
         assertFieldErrors(assertProblem(api.post(path("learn"), "{}"), 400), "turns");
         assertFieldErrors(assertProblem(api.post(path("learn"), "{\"turns\":[]}"), 400), "turns");
-        assertFieldErrors(assertProblem(api.post(path("learn"), "{\"turns\":[{\"role\":\"robot\",\"content\":\"I use Vim\"}]}"), 400),
+        assertFieldErrors(
+                assertProblem(
+                        api.post(path("learn"), "{\"turns\":[{\"role\":\"robot\",\"content\":\"I use Vim\"}]}"), 400),
                 "turns[0].role");
-        assertFieldErrors(assertProblem(api.post(path("learn"), "{\"turns\":[{\"role\":\"user\",\"content\":\"\"}]}"), 400),
+        assertFieldErrors(
+                assertProblem(api.post(path("learn"), "{\"turns\":[{\"role\":\"user\",\"content\":\"\"}]}"), 400),
                 "turns[0].content");
-        assertFieldErrors(assertProblem(api.post(path("learn"),
-                "{\"turns\":[{\"role\":\"user\",\"content\":\"I use Vim\"}],\"provider\":\"gemini\"}"), 400), "provider");
-        assertFieldErrors(assertProblem(api.post(path("learn"),
-                "{\"turns\":[{\"role\":\"user\",\"content\":\"I use Vim\"}],\"conflict_threshold\":2}"), 400), "conflict_threshold");
-        assertFieldErrors(assertProblem(api.post(path("learn"),
-                "{\"turns\":[{\"role\":\"user\",\"content\":\"I use Vim\"}],\"api_key\":\"sk-x\"}"), 400), "api_key");
+        assertFieldErrors(
+                assertProblem(
+                        api.post(
+                                path("learn"),
+                                "{\"turns\":[{\"role\":\"user\",\"content\":\"I use Vim\"}],\"provider\":\"gemini\"}"),
+                        400),
+                "provider");
+        assertFieldErrors(
+                assertProblem(
+                        api.post(
+                                path("learn"),
+                                "{\"turns\":[{\"role\":\"user\",\"content\":\"I use Vim\"}],\"conflict_threshold\":2}"),
+                        400),
+                "conflict_threshold");
+        assertFieldErrors(
+                assertProblem(
+                        api.post(
+                                path("learn"),
+                                "{\"turns\":[{\"role\":\"user\",\"content\":\"I use Vim\"}],\"api_key\":\"sk-x\"}"),
+                        400),
+                "api_key");
         assertEquals(415, api.send("POST", path("learn"), "turns", "text/plain").status());
         assertEquals(0, api.get(path("facts")).items().size());
         assertTrue(llm.received().isEmpty(), "no provider was called");
@@ -147,9 +190,13 @@ class LearnIT extends Deployments {
     void openAiGoodAnswer() {
         llm.enqueue(Answer.text(FACTS_JSON));
         JsonObject learned = learn(ONE_TURN.formatted("openai"));
-        assertEquals(List.of("User prefers Go for services", "User lives in Berlin"), contents(learned.getJsonArray("added")));
-        assertEquals("procedural", learned.getJsonArray("added").getJsonObject(0).getString("type"));
-        assertEquals("learn:openai", learned.getJsonArray("added").getJsonObject(1).getString("source"));
+        assertEquals(
+                List.of("User prefers Go for services", "User lives in Berlin"),
+                contents(learned.getJsonArray("added")));
+        assertEquals(
+                "procedural", learned.getJsonArray("added").getJsonObject(0).getString("type"));
+        assertEquals(
+                "learn:openai", learned.getJsonArray("added").getJsonObject(1).getString("source"));
         assertEquals(0, learned.getInt("skipped"));
 
         LlmStub.Received call = llm.received().get(0);
@@ -157,7 +204,11 @@ class LearnIT extends Deployments {
         assertEquals("Bearer it-openai-key", call.header("Authorization"));
         assertEquals("gpt-it", call.body().getString("model"));
         assertEquals("json_object", call.body().getJsonObject("response_format").getString("type"));
-        assertTrue(call.body().getJsonArray("messages").getJsonObject(1).getString("content").contains("I write Go"));
+        assertTrue(call.body()
+                .getJsonArray("messages")
+                .getJsonObject(1)
+                .getString("content")
+                .contains("I write Go"));
     }
 
     @Test
@@ -209,7 +260,9 @@ class LearnIT extends Deployments {
     void anthropicGoodAnswerThenMalformedAnswer() {
         llm.enqueue(Answer.text(FACTS_JSON));
         JsonObject learned = learn(ONE_TURN.formatted("anthropic"));
-        assertEquals(List.of("User prefers Go for services", "User lives in Berlin"), contents(learned.getJsonArray("added")));
+        assertEquals(
+                List.of("User prefers Go for services", "User lives in Berlin"),
+                contents(learned.getJsonArray("added")));
         LlmStub.Received call = llm.received().get(0);
         assertEquals("/anthropic/v1/messages", call.path());
         assertEquals("it-anthropic-key", call.header("x-api-key"));
@@ -244,6 +297,9 @@ class LearnIT extends Deployments {
     }
 
     private static List<String> contents(JsonArray facts) {
-        return facts.stream().map(JsonValue::asJsonObject).map(f -> f.getString("content")).toList();
+        return facts.stream()
+                .map(JsonValue::asJsonObject)
+                .map(f -> f.getString("content"))
+                .toList();
     }
 }

@@ -1,21 +1,20 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Forgetting on purpose: capacity eviction in the writing transaction, and the TTL, decay and capacity
@@ -40,7 +39,9 @@ class LifecycleIT extends Deployments {
         assertEquals(Set.of(pinned, strong, stronger), ids("user:1"), "then the 0.5 fact; the pinned one stays");
 
         List<JsonObject> evictions = audit("evict");
-        assertEquals(Set.of(weak, middle), evictions.stream().map(e -> e.getString("fact_id")).collect(Collectors.toSet()));
+        assertEquals(
+                Set.of(weak, middle),
+                evictions.stream().map(e -> e.getString("fact_id")).collect(Collectors.toSet()));
         evictions.forEach(e -> assertEquals("job:capacity", e.getString("actor")));
     }
 
@@ -54,16 +55,23 @@ class LifecycleIT extends Deployments {
                           {"content":"Pangolin scales are keratin","importance":0.8},
                           {"content":"Okapi lives in Congo","importance":0.7}]}""");
         assertEquals(200, reply.status(), reply.toString());
-        Map<String, String> idByContent = reply.items().stream().map(JsonValue::asJsonObject)
+        Map<String, String> idByContent = reply.items().stream()
+                .map(JsonValue::asJsonObject)
                 .collect(Collectors.toMap(f -> f.getString("content"), f -> f.getString("id")));
 
-        assertEquals(Set.of(idByContent.get("Narwhal documentary tonight"), idByContent.get("Pangolin scales are keratin"),
-                idByContent.get("Okapi lives in Congo")), ids("user:4"));
+        assertEquals(
+                Set.of(
+                        idByContent.get("Narwhal documentary tonight"),
+                        idByContent.get("Pangolin scales are keratin"),
+                        idByContent.get("Okapi lives in Congo")),
+                ids("user:4"));
         for (String word : List.of("quokka", "axolotl")) {
-            assertEquals(0, api.get("api/v1/scopes/user:4/search?q=" + word).items().size(), word + " is still indexed");
+            assertEquals(
+                    0, api.get("api/v1/scopes/user:4/search?q=" + word).items().size(), word + " is still indexed");
         }
         assertEquals(1, api.get("api/v1/scopes/user:4/search?q=okapi").items().size());
-        assertEquals(Set.of(idByContent.get("Quokka photos from Rottnest"), idByContent.get("Axolotl tank needs cleaning")),
+        assertEquals(
+                Set.of(idByContent.get("Quokka photos from Rottnest"), idByContent.get("Axolotl tank needs cleaning")),
                 audit("evict").stream().map(e -> e.getString("fact_id")).collect(Collectors.toSet()));
     }
 
@@ -87,7 +95,9 @@ class LifecycleIT extends Deployments {
 
         runJob("ttl"); // the minute timer may have been first: either way the row is gone and audited
         assertEquals(Set.of(lasting), ids("user:3"));
-        JsonObject expired = audit("expire").stream().filter(e -> e.getString("fact_id").equals(fleeting)).findFirst()
+        JsonObject expired = audit("expire").stream()
+                .filter(e -> e.getString("fact_id").equals(fleeting))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no audit event for the expired fact"));
         assertEquals("job:ttl", expired.getString("actor"));
         assertEquals("user:3", expired.getString("scope"));
@@ -104,7 +114,9 @@ class LifecycleIT extends Deployments {
         runJob("decay");
         assertEquals(Set.of(pinned, fresh), ids("user:4"));
         List<JsonObject> decayed = audit("decay");
-        assertEquals(List.of(faded), decayed.stream().map(e -> e.getString("fact_id")).toList());
+        assertEquals(
+                List.of(faded),
+                decayed.stream().map(e -> e.getString("fact_id")).toList());
         assertEquals("job:decay", decayed.get(0).getString("actor"));
     }
 
@@ -112,16 +124,29 @@ class LifecycleIT extends Deployments {
     void thePruneJobKeepsEachTenantsOwnNumberOfDays() {
         Api otherTenant = api.as(Tokens.token(Tokens.newTenant("life-long"), Tokens.ALL_ROLES));
         settings("{\"max_log_days\":5}");
-        assertEquals(200, otherTenant.put("api/v1/tenant/settings", "{\"max_log_days\":30}").status());
+        assertEquals(
+                200,
+                otherTenant
+                        .put("api/v1/tenant/settings", "{\"max_log_days\":30}")
+                        .status());
         String kept = remember("user:5", "Keeps a persistent fact through pruning", 0.5, true);
-        assertEquals(201, otherTenant.post("api/v1/scopes/user:5/facts", "{\"content\":\"Logged ten days ago\"}").status());
+        assertEquals(
+                201,
+                otherTenant
+                        .post("api/v1/scopes/user:5/facts", "{\"content\":\"Logged ten days ago\"}")
+                        .status());
         for (Api tenantApi : List.of(api, otherTenant)) {
-            assertEquals(200, tenantApi.post("api/v1/test-hooks/scopes/user:5/logs:age?days=10", "").status());
+            assertEquals(
+                    200,
+                    tenantApi
+                            .post("api/v1/test-hooks/scopes/user:5/logs:age?days=10", "")
+                            .status());
         }
 
         runJob("prune");
         assertEquals(0, api.get("api/v1/scopes/user:5/logs?days=30").items().size(), "older than this tenant's 5 days");
-        assertEquals(1, otherTenant.get("api/v1/scopes/user:5/logs?days=30").items().size(), "within the other's 30 days");
+        assertEquals(
+                1, otherTenant.get("api/v1/scopes/user:5/logs?days=30").items().size(), "within the other's 30 days");
         assertEquals(Set.of(kept), ids("user:5"), "pruning never touches facts");
         JsonObject pruned = audit("prune_logs").get(0);
         assertEquals("job:prune", pruned.getString("actor"));
@@ -145,8 +170,10 @@ class LifecycleIT extends Deployments {
     }
 
     private String remember(String scope, String content, double importance, boolean persistent) {
-        return rememberJson(scope, "{\"content\":\"" + content + "\",\"importance\":" + importance
-                + ",\"persistent\":" + persistent + "}");
+        return rememberJson(
+                scope,
+                "{\"content\":\"" + content + "\",\"importance\":" + importance + ",\"persistent\":" + persistent
+                        + "}");
     }
 
     private String rememberJson(String scope, String json) {
@@ -157,11 +184,15 @@ class LifecycleIT extends Deployments {
 
     private Set<String> ids(String scope) {
         return api.get("api/v1/scopes/" + scope + "/facts?limit=500").items().stream()
-                .map(JsonValue::asJsonObject).map(f -> f.getString("id")).collect(Collectors.toSet());
+                .map(JsonValue::asJsonObject)
+                .map(f -> f.getString("id"))
+                .collect(Collectors.toSet());
     }
 
     private List<JsonObject> audit(String action) {
-        return api.get("api/v1/audit?limit=500").items().stream().map(JsonValue::asJsonObject)
-                .filter(e -> e.getString("action").equals(action)).toList();
+        return api.get("api/v1/audit?limit=500").items().stream()
+                .map(JsonValue::asJsonObject)
+                .filter(e -> e.getString("action").equals(action))
+                .toList();
     }
 }

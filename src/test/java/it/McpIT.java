@@ -1,5 +1,11 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -12,11 +18,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,18 +31,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** /mcp driven by the official MCP Java SDK client, plus the transport rules checked on the wire. */
 @ExtendWith(ArquillianExtension.class)
 class McpIT extends Deployments {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static final URI MCP = Api.serverBase().resolve("mcp");
 
     private final String tenant = Tokens.newTenant("mcp");
@@ -71,10 +71,20 @@ class McpIT extends Deployments {
     @Test
     void listsTheToolsWithValidSchemas() {
         List<McpSchema.Tool> tools = client(token).listTools().tools();
-        assertEquals(Set.of("remember", "recall", "search_memory", "list_memories", "delete_memory", "stats", "snapshot", "restore"),
+        assertEquals(
+                Set.of(
+                        "remember",
+                        "recall",
+                        "search_memory",
+                        "list_memories",
+                        "delete_memory",
+                        "stats",
+                        "snapshot",
+                        "restore"),
                 tools.stream().map(McpSchema.Tool::name).collect(Collectors.toSet()));
         for (McpSchema.Tool tool : tools) {
-            JsonObject schema = json(Json.createObjectBuilder(tool.inputSchema()).build().toString());
+            JsonObject schema =
+                    json(Json.createObjectBuilder(tool.inputSchema()).build().toString());
             ToolsIT.assertValidSchema(schema);
             assertTrue(schema.getJsonObject("properties").containsKey("scope"), tool.name() + " takes a scope");
         }
@@ -83,17 +93,21 @@ class McpIT extends Deployments {
     @Test
     void rememberThenRecall() {
         McpSyncClient client = client(token);
-        McpSchema.CallToolResult remembered = call(client, "remember",
+        McpSchema.CallToolResult remembered = call(
+                client,
+                "remember",
                 Map.of("content", "Deploys everything with Docker Compose", "category", "technical", "scope", scope));
         assertFalse(remembered.isError(), text(remembered));
         assertTrue(text(remembered).startsWith("Remembered: Deploys everything with Docker Compose"));
 
-        McpSchema.CallToolResult recalled = call(client, "recall", Map.of("query", "how does the user deploy?", "scope", scope));
+        McpSchema.CallToolResult recalled =
+                call(client, "recall", Map.of("query", "how does the user deploy?", "scope", scope));
         assertFalse(recalled.isError());
         assertEquals("[semantic] Deploys everything with Docker Compose", text(recalled));
         assertNotNull(recalled.structuredContent());
 
-        JsonObject stored = api.get("/api/v1/scopes/" + scope + "/facts").items().getJsonObject(0);
+        JsonObject stored =
+                api.get("/api/v1/scopes/" + scope + "/facts").items().getJsonObject(0);
         assertEquals("mcp", stored.getString("source"));
         assertEquals(1, stored.getInt("access_count"), "recall through MCP reinforces like the REST recall");
     }
@@ -101,13 +115,18 @@ class McpIT extends Deployments {
     @Test
     void forgettingThroughMcpTakesTheFactOutOfTheNextPrompt() {
         McpSyncClient client = client(token);
-        McpSchema.CallToolResult remembered = call(client, "remember", Map.of("content", "Card number 4111 1111", "scope", scope));
-        String id = ((Map<?, ?>) ((Map<?, ?>) remembered.structuredContent()).get("fact")).get("id").toString();
+        McpSchema.CallToolResult remembered =
+                call(client, "remember", Map.of("content", "Card number 4111 1111", "scope", scope));
+        String id = ((Map<?, ?>) ((Map<?, ?>) remembered.structuredContent()).get("fact"))
+                .get("id")
+                .toString();
         assertTrue(api.get("/api/v1/scopes/" + scope + "/context").body().contains("Card number 4111 1111"));
 
-        assertFalse(call(client, "delete_memory", Map.of("key_or_id", id, "scope", scope)).isError());
+        assertFalse(call(client, "delete_memory", Map.of("key_or_id", id, "scope", scope))
+                .isError());
 
-        assertFalse(api.get("/api/v1/scopes/" + scope + "/context").body().contains("Card number"),
+        assertFalse(
+                api.get("/api/v1/scopes/" + scope + "/context").body().contains("Card number"),
                 "the daily log forgot it too");
         assertFalse(api.get("/api/v1/scopes/" + scope + "/logs").body().contains("Card number"));
     }
@@ -116,26 +135,34 @@ class McpIT extends Deployments {
     void snapshotStatsAndRestoreThroughMcp() {
         McpSyncClient client = client(token);
         call(client, "remember", Map.of("content", "Likes jazz", "scope", scope));
-        assertFalse(call(client, "snapshot", Map.of("name", "s1", "scope", scope)).isError());
+        assertFalse(
+                call(client, "snapshot", Map.of("name", "s1", "scope", scope)).isError());
         call(client, "remember", Map.of("content", "Likes opera", "scope", scope));
         McpSchema.CallToolResult stats = call(client, "stats", Map.of("scope", scope));
         assertTrue(text(stats).startsWith("2 facts"), text(stats));
-        assertFalse(call(client, "restore", Map.of("name", "s1", "scope", scope)).isError());
+        assertFalse(
+                call(client, "restore", Map.of("name", "s1", "scope", scope)).isError());
         assertEquals(1, api.get("/api/v1/scopes/" + scope + "/facts").items().size());
     }
 
     @Test
     void readsMemoryMdAsAResource() {
-        api.post("/api/v1/scopes/" + scope + "/facts", "{\"content\":\"Prefers Python\",\"category\":\"preferences\",\"persistent\":true}");
+        api.post(
+                "/api/v1/scopes/" + scope + "/facts",
+                "{\"content\":\"Prefers Python\",\"category\":\"preferences\",\"persistent\":true}");
         McpSyncClient client = client(token);
         String uri = "memory://" + scope + "/MEMORY.md";
-        assertTrue(client.listResources().resources().stream().anyMatch(r -> r.uri().equals(uri)));
+        assertTrue(client.listResources().resources().stream()
+                .anyMatch(r -> r.uri().equals(uri)));
         McpSchema.ReadResourceResult read = client.readResource(new McpSchema.ReadResourceRequest(uri));
-        McpSchema.TextResourceContents contents = (McpSchema.TextResourceContents) read.contents().get(0);
+        McpSchema.TextResourceContents contents =
+                (McpSchema.TextResourceContents) read.contents().get(0);
         assertEquals("text/markdown", contents.mimeType());
         assertEquals(api.get("/api/v1/scopes/" + scope + "/memory.md").body(), contents.text());
         assertTrue(contents.text().contains("- Prefers Python"));
-        assertThrows(McpError.class, () -> client.readResource(new McpSchema.ReadResourceRequest("memory://bad scope/MEMORY.md")));
+        assertThrows(
+                McpError.class,
+                () -> client.readResource(new McpSchema.ReadResourceRequest("memory://bad scope/MEMORY.md")));
     }
 
     @Test
@@ -144,14 +171,16 @@ class McpIT extends Deployments {
         McpSchema.CallToolResult result = call(client, "remember", Map.of("category", "x", "scope", scope));
         assertTrue(result.isError());
         assertTrue(text(result).contains("arguments.content"), text(result));
-        assertTrue(call(client, "remember", Map.of("content", "x", "scope", "not a scope")).isError());
+        assertTrue(call(client, "remember", Map.of("content", "x", "scope", "not a scope"))
+                .isError());
         assertThrows(McpError.class, () -> call(client, "teleport", Map.of()));
         assertEquals(0, api.get("/api/v1/scopes/" + scope + "/facts").items().size());
     }
 
     @Test
     void withoutTokenIs401() throws Exception {
-        HttpResponse<String> response = post(null, null, initialize("2025-06-18"), "application/json, text/event-stream");
+        HttpResponse<String> response =
+                post(null, null, initialize("2025-06-18"), "application/json, text/event-stream");
         assertEquals(401, response.statusCode());
         assertTrue(response.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"));
         assertThrows(RuntimeException.class, () -> client(null));
@@ -159,28 +188,39 @@ class McpIT extends Deployments {
 
     @Test
     void anotherTenantSeesNothing() {
-        call(client(token), "remember", Map.of("content", "Secret codename Bluebird", "category", "work", "persistent", true, "scope", scope));
+        call(
+                client(token),
+                "remember",
+                Map.of("content", "Secret codename Bluebird", "category", "work", "persistent", true, "scope", scope));
         McpSyncClient other = client(Tokens.token(Tokens.newTenant("mcp-other"), Tokens.ALL_ROLES));
         McpSchema.CallToolResult search = call(other, "search_memory", Map.of("query", "bluebird", "scope", scope));
         assertFalse(search.isError());
         assertTrue(text(search).startsWith("No memory matches"), text(search));
-        String memory = ((McpSchema.TextResourceContents) other.readResource(
-                new McpSchema.ReadResourceRequest("memory://" + scope + "/MEMORY.md")).contents().get(0)).text();
+        String memory = ((McpSchema.TextResourceContents)
+                        other.readResource(new McpSchema.ReadResourceRequest("memory://" + scope + "/MEMORY.md"))
+                                .contents()
+                                .get(0))
+                .text();
         assertFalse(memory.contains("Bluebird"));
-        assertTrue(other.listResources().resources().stream().noneMatch(r -> r.uri().contains(scope)));
+        assertTrue(other.listResources().resources().stream()
+                .noneMatch(r -> r.uri().contains(scope)));
     }
 
     @Test
     void memoryScopesAreEnforcedAndGiveTheDefaultScope() {
         McpSyncClient limited = client(Tokens.token(tenant, Tokens.ALL_ROLES, List.of(scope)));
-        assertFalse(call(limited, "remember", Map.of("content", "Lands in the token's own scope")).isError());
+        assertFalse(call(limited, "remember", Map.of("content", "Lands in the token's own scope"))
+                .isError());
         assertEquals(1, api.get("/api/v1/scopes/" + scope + "/facts").items().size());
 
-        McpSchema.CallToolResult elsewhere = call(limited, "remember", Map.of("content", "Should not land", "scope", "user:elsewhere"));
+        McpSchema.CallToolResult elsewhere =
+                call(limited, "remember", Map.of("content", "Should not land", "scope", "user:elsewhere"));
         assertTrue(elsewhere.isError());
         assertTrue(text(elsewhere).startsWith("Forbidden"), text(elsewhere));
         assertEquals(0, api.get("/api/v1/scopes/user:elsewhere/facts").items().size());
-        assertThrows(McpError.class, () -> limited.readResource(new McpSchema.ReadResourceRequest("memory://user:elsewhere/MEMORY.md")));
+        assertThrows(
+                McpError.class,
+                () -> limited.readResource(new McpSchema.ReadResourceRequest("memory://user:elsewhere/MEMORY.md")));
     }
 
     @Test
@@ -202,17 +242,37 @@ class McpIT extends Deployments {
         assertEquals("2025-03-26", json(init.body()).getJsonObject("result").getString("protocolVersion"));
         String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
 
-        assertEquals(202, post(token, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", "application/json").statusCode());
-        assertEquals(400, post(token, null, rpc(2, "tools/list"), "application/json").statusCode(), "no session id");
-        assertEquals(404, post(token, "no-such-session", rpc(2, "tools/list"), "application/json").statusCode());
-        assertEquals(404, post(Tokens.token(Tokens.newTenant("mcp-thief"), Tokens.ALL_ROLES), session, rpc(2, "ping"),
-                "application/json").statusCode(), "a session belongs to its tenant");
+        assertEquals(
+                202,
+                post(
+                                token,
+                                session,
+                                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                                "application/json")
+                        .statusCode());
+        assertEquals(
+                400, post(token, null, rpc(2, "tools/list"), "application/json").statusCode(), "no session id");
+        assertEquals(
+                404,
+                post(token, "no-such-session", rpc(2, "tools/list"), "application/json")
+                        .statusCode());
+        assertEquals(
+                404,
+                post(
+                                Tokens.token(Tokens.newTenant("mcp-thief"), Tokens.ALL_ROLES),
+                                session,
+                                rpc(2, "ping"),
+                                "application/json")
+                        .statusCode(),
+                "a session belongs to its tenant");
 
-        JsonObject unknown = json(post(token, session, rpc(3, "prompts/teleport"), "application/json").body());
+        JsonObject unknown = json(post(token, session, rpc(3, "prompts/teleport"), "application/json")
+                .body());
         assertEquals(-32601, unknown.getJsonObject("error").getInt("code"));
         assertEquals(3, unknown.getInt("id"));
 
-        HttpResponse<String> batch = post(token, session, "[" + rpc(4, "ping") + "," + rpc(5, "tools/list") + "]", "application/json");
+        HttpResponse<String> batch =
+                post(token, session, "[" + rpc(4, "ping") + "," + rpc(5, "tools/list") + "]", "application/json");
         JsonArray answers = Json.createReader(new StringReader(batch.body())).readArray();
         assertEquals(2, answers.size());
 
@@ -222,8 +282,10 @@ class McpIT extends Deployments {
 
         assertEquals(405, send("GET", token, session, null, "text/event-stream").statusCode());
         assertEquals(400, post(token, session, "{nope", "application/json").statusCode());
-        assertEquals(204, send("DELETE", token, session, null, "application/json").statusCode());
-        assertEquals(404, post(token, session, rpc(7, "ping"), "application/json").statusCode(), "ended sessions are gone");
+        assertEquals(
+                204, send("DELETE", token, session, null, "application/json").statusCode());
+        assertEquals(
+                404, post(token, session, rpc(7, "ping"), "application/json").statusCode(), "ended sessions are gone");
     }
 
     @Test
@@ -231,11 +293,17 @@ class McpIT extends Deployments {
         HttpResponse<String> future = post(token, null, initialize("2099-01-01"), "application/json");
         assertEquals("2025-06-18", json(future.body()).getJsonObject("result").getString("protocolVersion"));
         String session = future.headers().firstValue("Mcp-Session-Id").orElseThrow();
-        HttpRequest wrongVersion = HttpRequest.newBuilder(MCP).header("Authorization", "Bearer " + token)
-                .header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "1999-01-01")
-                .header("Content-Type", "application/json").header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(rpc(2, "ping"))).build();
-        assertEquals(400, HTTP.send(wrongVersion, HttpResponse.BodyHandlers.ofString()).statusCode());
+        HttpRequest wrongVersion = HttpRequest.newBuilder(MCP)
+                .header("Authorization", "Bearer " + token)
+                .header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "1999-01-01")
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(rpc(2, "ping")))
+                .build();
+        assertEquals(
+                400,
+                HTTP.send(wrongVersion, HttpResponse.BodyHandlers.ofString()).statusCode());
     }
 
     // ---- helpers -------------------------------------------------------------------------------------
@@ -245,9 +313,13 @@ class McpIT extends Deployments {
         if (bearer != null) {
             request.header("Authorization", "Bearer " + bearer);
         }
-        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(Api.serverBase().toString())
-                .endpoint("/mcp").requestBuilder(request).build();
-        McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build();
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(
+                        Api.serverBase().toString())
+                .endpoint("/mcp")
+                .requestBuilder(request)
+                .build();
+        McpSyncClient client =
+                McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build();
         clients.add(client);
         client.initialize();
         return client;
@@ -270,14 +342,21 @@ class McpIT extends Deployments {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\"}";
     }
 
-    private static HttpResponse<String> post(String bearer, String session, String body, String accept) throws Exception {
+    private static HttpResponse<String> post(String bearer, String session, String body, String accept)
+            throws Exception {
         return send("POST", bearer, session, body, accept);
     }
 
-    private static HttpResponse<String> send(String method, String bearer, String session, String body, String accept) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(MCP).timeout(Duration.ofSeconds(30)).header("Accept", accept)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    private static HttpResponse<String> send(String method, String bearer, String session, String body, String accept)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(MCP)
+                .timeout(Duration.ofSeconds(30))
+                .header("Accept", accept)
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         if (body != null) {
             request.header("Content-Type", "application/json");
         }

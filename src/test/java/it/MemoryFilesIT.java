@@ -1,5 +1,9 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
@@ -7,19 +11,14 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The two-tier memory of a scope as files: MEMORY.md for persistent facts, daily logs of every remember;
@@ -42,8 +41,8 @@ class MemoryFilesIT extends Deployments {
             - Works at Acme Corp
             """;
     /** What {@link #rememberDay()} remembers, in that order. */
-    private static final List<String> CONTENTS = List.of("Walks the dog at seven", "Keeps a paper journal",
-            "Meditates before lunch");
+    private static final List<String> CONTENTS =
+            List.of("Walks the dog at seven", "Keeps a paper journal", "Meditates before lunch");
 
     private final Api api = new Api(Api.serverBase(), Tokens.token(TENANT, Tokens.ALL_ROLES));
     private final String scope = newScope();
@@ -102,10 +101,14 @@ class MemoryFilesIT extends Deployments {
                 """);
         assertEquals(2, result.getInt("imported"));
         assertEquals(0, result.getInt("skipped"));
-        List<JsonObject> unread = result.getJsonArray("unread").stream().map(JsonValue::asJsonObject).toList();
+        List<JsonObject> unread = result.getJsonArray("unread").stream()
+                .map(JsonValue::asJsonObject)
+                .toList();
         assertEquals(1, unread.size(), unread.toString());
         assertEquals("this line is neither a heading nor a fact", unread.get(0).getString("text"));
-        assertEquals(Set.of("tools: Uses ripgrep for searching", "tools: Prefers tmux over screen"), Set.copyOf(filed(scope, "")));
+        assertEquals(
+                Set.of("tools: Uses ripgrep for searching", "tools: Prefers tmux over screen"),
+                Set.copyOf(filed(scope, "")));
     }
 
     @Test
@@ -142,11 +145,15 @@ class MemoryFilesIT extends Deployments {
     void everyRememberIsLoggedNewestFirstWithItsFact() {
         List<String> ids = rememberDay();
         List<JsonObject> logs = logs(scope);
-        assertEquals(List.of(CONTENTS.get(0), CONTENTS.get(2), CONTENTS.get(1), CONTENTS.get(0)),
+        assertEquals(
+                List.of(CONTENTS.get(0), CONTENTS.get(2), CONTENTS.get(1), CONTENTS.get(0)),
                 logs.stream().map(entry -> entry.getString("content")).toList());
-        assertEquals(List.of(ids.get(0), ids.get(2), ids.get(1), ids.get(0)),
+        assertEquals(
+                List.of(ids.get(0), ids.get(2), ids.get(1), ids.get(0)),
                 logs.stream().map(entry -> entry.getString("fact_id")).toList());
-        assertEquals(List.of(false, false, true, false), logs.stream().map(entry -> entry.getBoolean("persistent")).toList());
+        assertEquals(
+                List.of(false, false, true, false),
+                logs.stream().map(entry -> entry.getBoolean("persistent")).toList());
     }
 
     @Test
@@ -162,9 +169,12 @@ class MemoryFilesIT extends Deployments {
         assertEquals(200, reply.status(), reply.toString());
         assertTrue(reply.contentType().startsWith("application/x-ndjson"), reply.contentType());
         List<JsonObject> lines = reply.body().lines().map(MemoryFilesIT::parse).toList();
-        assertEquals(List.of(CONTENTS.get(0), CONTENTS.get(1), CONTENTS.get(2), CONTENTS.get(0)),
+        assertEquals(
+                List.of(CONTENTS.get(0), CONTENTS.get(1), CONTENTS.get(2), CONTENTS.get(0)),
                 lines.stream().map(line -> line.getString("content")).toList());
-        assertEquals(List.of(false, true, false, false), lines.stream().map(line -> line.getBoolean("persistent")).toList());
+        assertEquals(
+                List.of(false, true, false, false),
+                lines.stream().map(line -> line.getBoolean("persistent")).toList());
         for (JsonObject line : lines) {
             assertEquals(Set.of("timestamp", "category", "content", "persistent"), line.keySet());
             assertEquals("habits", line.getString("category"));
@@ -199,7 +209,10 @@ class MemoryFilesIT extends Deployments {
     @Test
     void clearingTheScopeNeedsAdminAndRemovesFactsLogsAndSnapshots() {
         rememberProfile(api, scope);
-        assertEquals(201, api.post(path(scope, "snapshots"), "{\"name\":\"before-clear\"}").status());
+        assertEquals(
+                201,
+                api.post(path(scope, "snapshots"), "{\"name\":\"before-clear\"}")
+                        .status());
         Api writer = api.as(Tokens.token(TENANT, List.of("memory.write")));
         assertProblem(403, writer.delete("api/v1/scopes/" + scope));
         assertEquals(4, stats(scope).getInt("total_facts"), "the refused clear removed nothing");
@@ -211,19 +224,41 @@ class MemoryFilesIT extends Deployments {
         }
         assertEquals(List.of(), logs(scope));
         assertEquals(List.of(), items(ok(api.get(path(scope, "snapshots")))));
-        assertFalse(items(ok(api.get("api/v1/scopes"))).stream().anyMatch(s -> s.getString("scope").equals(scope)));
+        assertFalse(items(ok(api.get("api/v1/scopes"))).stream()
+                .anyMatch(s -> s.getString("scope").equals(scope)));
     }
 
     // ---- stats and decay ----------------------------------------------------------------------------
 
     @Test
     void statsCountFactsLogsAndSnapshots() {
-        remember(api, scope, Map.of("content", "Prefers tea over coffee", "category", "preferences",
-                "importance", 0.2, "persistent", true));
+        remember(
+                api,
+                scope,
+                Map.of(
+                        "content",
+                        "Prefers tea over coffee",
+                        "category",
+                        "preferences",
+                        "importance",
+                        0.2,
+                        "persistent",
+                        true));
         remember(api, scope, Map.of("content", "Lives in Porto", "category", "profile", "importance", 0.4));
-        remember(api, scope, Map.of("content", "Moved house last spring", "category", "profile",
-                "type", "episodic", "importance", 0.9));
-        assertEquals(201, api.post(path(scope, "snapshots"), "{\"name\":\"stats\"}").status());
+        remember(
+                api,
+                scope,
+                Map.of(
+                        "content",
+                        "Moved house last spring",
+                        "category",
+                        "profile",
+                        "type",
+                        "episodic",
+                        "importance",
+                        0.9));
+        assertEquals(
+                201, api.post(path(scope, "snapshots"), "{\"name\":\"stats\"}").status());
 
         JsonObject stats = stats(scope);
         assertEquals(3, stats.getInt("total_facts"));
@@ -232,7 +267,11 @@ class MemoryFilesIT extends Deployments {
         assertEquals(2, stats.getJsonObject("by_type").getInt("semantic"));
         assertEquals(1, stats.getJsonObject("by_type").getInt("episodic"));
         assertEquals(0, stats.getJsonObject("by_type").getInt("procedural", 0));
-        assertEquals(Json.createObjectBuilder().add("preferences", 1).add("profile", 2).build(),
+        assertEquals(
+                Json.createObjectBuilder()
+                        .add("preferences", 1)
+                        .add("profile", 2)
+                        .build(),
                 stats.getJsonObject("by_category"));
         assertEquals(1, stats.getInt("log_days"));
         assertEquals(3, stats.getInt("log_entries"));
@@ -243,7 +282,8 @@ class MemoryFilesIT extends Deployments {
     void decayForgetsNothingByDefault() {
         String faded = remember(api, scope, Map.of("content", "Fleeting thought about lunch", "importance", 0.0));
         remember(api, scope, Map.of("content", "Team standup is at nine"));
-        assertEquals(Json.createObjectBuilder().add("facts", 2).add("forgotten", 0).build(), decay(api, scope));
+        assertEquals(
+                Json.createObjectBuilder().add("facts", 2).add("forgotten", 0).build(), decay(api, scope));
         assertEquals(200, api.get(path(scope, "facts/" + faded)).status());
     }
 
@@ -252,13 +292,16 @@ class MemoryFilesIT extends Deployments {
         Api admin = newTenant("files-decay");
         ok(admin.put(SETTINGS, "{\"forget_below\":0.99}"));
         String faded = remember(admin, scope, Map.of("content", "Fleeting thought about lunch", "importance", 0.0));
-        String kept = remember(admin, scope, Map.of("content", "Allergic to peanuts", "importance", 0.0, "persistent", true));
+        String kept =
+                remember(admin, scope, Map.of("content", "Allergic to peanuts", "importance", 0.0, "persistent", true));
         String strong = remember(admin, scope, Map.of("content", "Team standup is at nine", "importance", 1.0));
 
-        assertEquals(Json.createObjectBuilder().add("facts", 3).add("forgotten", 1).build(), decay(admin, scope));
+        assertEquals(
+                Json.createObjectBuilder().add("facts", 3).add("forgotten", 1).build(), decay(admin, scope));
         assertEquals(404, admin.get(path(scope, "facts/" + faded)).status());
         assertEquals(Set.of(kept, strong), Set.copyOf(ids(items(ok(admin.get(path(scope, "facts")))))));
-        assertEquals(Json.createObjectBuilder().add("facts", 2).add("forgotten", 0).build(), decay(admin, scope));
+        assertEquals(
+                Json.createObjectBuilder().add("facts", 2).add("forgotten", 0).build(), decay(admin, scope));
     }
 
     // ---- tenant settings ----------------------------------------------------------------------------
@@ -272,7 +315,10 @@ class MemoryFilesIT extends Deployments {
     void settingsChangeOnlyTheFieldsGivenAndOnlyWhenAllAreValid() {
         Api admin = newTenant("files-settings");
         assertSettings(ok(admin.put(SETTINGS, "{\"max_log_days\":7}")), 7, 50, 0.7, 10000, 0.0);
-        for (String bad : List.of("{\"dedupe_threshold\":1.5}", "{\"max_log_days\":0}", "{\"max_context_entries\":\"abc\"}",
+        for (String bad : List.of(
+                "{\"dedupe_threshold\":1.5}",
+                "{\"max_log_days\":0}",
+                "{\"max_context_entries\":\"abc\"}",
                 "{\"max_log_days\":14,\"forget_below\":-0.1}")) {
             assertProblem(400, admin.put(SETTINGS, bad));
             assertSettings(ok(admin.get(SETTINGS)), 7, 50, 0.7, 10000, 0.0);
@@ -291,7 +337,10 @@ class MemoryFilesIT extends Deployments {
     void dedupeThresholdOneKeepsNearDuplicatesApart() {
         String near = "Likes green tea in the afternoon too";
         remember(api, scope, Map.of("content", "Likes green tea in the afternoon"));
-        assertEquals(200, api.post(path(scope, "facts"), json(Map.of("content", near))).status(), "default 0.7 reinforces");
+        assertEquals(
+                200,
+                api.post(path(scope, "facts"), json(Map.of("content", near))).status(),
+                "default 0.7 reinforces");
 
         Api strict = newTenant("files-dedupe");
         ok(strict.put(SETTINGS, "{\"dedupe_threshold\":1.0}"));
@@ -305,9 +354,11 @@ class MemoryFilesIT extends Deployments {
     /** Three remembers of "habits" (the second persistent), then the first one again, which reinforces it. */
     private List<String> rememberDay() {
         String first = remember(api, scope, Map.of("content", CONTENTS.get(0), "category", "habits"));
-        String second = remember(api, scope, Map.of("content", CONTENTS.get(1), "category", "habits", "persistent", true));
+        String second =
+                remember(api, scope, Map.of("content", CONTENTS.get(1), "category", "habits", "persistent", true));
         String third = remember(api, scope, Map.of("content", CONTENTS.get(2), "category", "habits"));
-        Api.Reply again = api.post(path(scope, "facts"), json(Map.of("content", CONTENTS.get(0), "category", "habits")));
+        Api.Reply again =
+                api.post(path(scope, "facts"), json(Map.of("content", CONTENTS.get(0), "category", "habits")));
         assertEquals(200, again.status(), again.toString());
         assertTrue(again.json().getBoolean("reinforced"));
         return List.of(first, second, third);
@@ -315,7 +366,10 @@ class MemoryFilesIT extends Deployments {
 
     /** Three persistent facts in two categories, then one that is not persistent. */
     private static void rememberProfile(Api caller, String scope) {
-        remember(caller, scope, Map.of("content", "Preferred language: Python", "category", "preferences", "persistent", true));
+        remember(
+                caller,
+                scope,
+                Map.of("content", "Preferred language: Python", "category", "preferences", "persistent", true));
         remember(caller, scope, Map.of("content", "Works at Acme Corp", "category", "work", "persistent", true));
         remember(caller, scope, Map.of("content", "Prefers dark mode", "category", "preferences", "persistent", true));
         remember(caller, scope, Map.of("content", "Working on Project Atlas this week", "category", "context"));
@@ -336,7 +390,8 @@ class MemoryFilesIT extends Deployments {
     /** "category: content" of the scope's facts, newest first. */
     private List<String> filed(String scope, String query) {
         return items(ok(api.get(path(scope, "facts" + query)))).stream()
-                .map(fact -> fact.getString("category") + ": " + fact.getString("content")).toList();
+                .map(fact -> fact.getString("category") + ": " + fact.getString("content"))
+                .toList();
     }
 
     private JsonObject importMd(String scope, String markdown) {
@@ -397,14 +452,27 @@ class MemoryFilesIT extends Deployments {
         return Json.createObjectBuilder(map).build().toString();
     }
 
-    private static void assertSettings(JsonObject settings, int maxLogDays, int maxContextEntries, double dedupeThreshold,
-                                       int maxFactsPerScope, double forgetBelow) {
-        assertEquals(Set.of("max_log_days", "max_context_entries", "dedupe_threshold", "max_facts_per_scope", "forget_below",
-                "semantic_recall"), settings.keySet());
+    private static void assertSettings(
+            JsonObject settings,
+            int maxLogDays,
+            int maxContextEntries,
+            double dedupeThreshold,
+            int maxFactsPerScope,
+            double forgetBelow) {
+        assertEquals(
+                Set.of(
+                        "max_log_days",
+                        "max_context_entries",
+                        "dedupe_threshold",
+                        "max_facts_per_scope",
+                        "forget_below",
+                        "semantic_recall"),
+                settings.keySet());
         assertTrue(settings.getBoolean("semantic_recall"), "recall by meaning is on unless the tenant turns it off");
         assertEquals(maxLogDays, settings.getInt("max_log_days"), settings.toString());
         assertEquals(maxContextEntries, settings.getInt("max_context_entries"), settings.toString());
-        assertEquals(dedupeThreshold, settings.getJsonNumber("dedupe_threshold").doubleValue(), 1e-9, settings.toString());
+        assertEquals(
+                dedupeThreshold, settings.getJsonNumber("dedupe_threshold").doubleValue(), 1e-9, settings.toString());
         assertEquals(maxFactsPerScope, settings.getInt("max_facts_per_scope"), settings.toString());
         assertEquals(forgetBelow, settings.getJsonNumber("forget_below").doubleValue(), 1e-9, settings.toString());
     }

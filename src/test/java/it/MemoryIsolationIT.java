@@ -1,22 +1,21 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.util.List;
+import java.util.Map;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.util.List;
-import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Memory never crosses tenants, whatever scope or snapshot name two tenants share, and a token limited by
@@ -49,7 +48,11 @@ class MemoryIsolationIT extends Deployments {
         }
 
         Api.Reply by(Api caller) {
-            return caller.send(method, rest.isEmpty() ? "api/v1/scopes/" + SCOPE : MemoryIsolationIT.path(rest), body, contentType);
+            return caller.send(
+                    method,
+                    rest.isEmpty() ? "api/v1/scopes/" + SCOPE : MemoryIsolationIT.path(rest),
+                    body,
+                    contentType);
         }
     }
 
@@ -83,7 +86,8 @@ class MemoryIsolationIT extends Deployments {
             assertEquals(0, stats.getInt(count), count + " in " + stats);
         }
         assertEquals(JsonValue.EMPTY_JSON_OBJECT, stats.getJsonObject("by_category"));
-        assertFalse(items(ok(B.get("api/v1/scopes"))).stream().anyMatch(s -> s.getString("scope").equals(SCOPE)));
+        assertFalse(items(ok(B.get("api/v1/scopes"))).stream()
+                .anyMatch(s -> s.getString("scope").equals(SCOPE)));
         assertEquals(stateOfA, stateOfA(), "B's recall reinforced nothing of A's");
     }
 
@@ -98,12 +102,19 @@ class MemoryIsolationIT extends Deployments {
     @Test
     void anotherTenantRestoringAndClearingTheSameScopeLeavesTheFirstAlone() {
         Api other = A.as(Tokens.token(Tokens.newTenant("iso-other"), Tokens.ALL_ROLES));
-        String own = remember(other, Map.of("content", "Prefers green tea", "category", "preferences", "persistent", true));
+        String own =
+                remember(other, Map.of("content", "Prefers green tea", "category", "preferences", "persistent", true));
         assertEquals(201, other.post(path("snapshots"), "{\"name\":\"s1\"}").status());
         remember(other, Map.of("content", "Collects vinyl records"));
 
-        assertEquals(Json.createObjectBuilder().add("restored", 1).build(), ok(other.post(path("snapshots/s1/restore"), null)));
-        assertEquals(List.of(own), items(ok(other.get(path("facts")))).stream().map(f -> f.getString("id")).toList());
+        assertEquals(
+                Json.createObjectBuilder().add("restored", 1).build(),
+                ok(other.post(path("snapshots/s1/restore"), null)));
+        assertEquals(
+                List.of(own),
+                items(ok(other.get(path("facts")))).stream()
+                        .map(f -> f.getString("id"))
+                        .toList());
         assertEquals(0, ok(other.post(path("logs:prune?max_days=0"), null)).getInt("deleted_days"));
         assertEquals(204, other.delete(path("logs")).status());
         assertEquals(204, other.delete(path("snapshots/s1")).status());
@@ -116,13 +127,25 @@ class MemoryIsolationIT extends Deployments {
     void aTokenLimitedToAnotherScopeIsForbiddenEverywhere() {
         Api limited = A.as(Tokens.token(TENANT_A, Tokens.ALL_ROLES, List.of("user:2")));
         List<Call> calls = List.of(
-                Call.get("facts"), Call.get("facts/" + factOfA), Call.get("search?q=tea"), Call.get("recall?q=tea"),
-                Call.get("context"), Call.get("memory.md"),
+                Call.get("facts"),
+                Call.get("facts/" + factOfA),
+                Call.get("search?q=tea"),
+                Call.get("recall?q=tea"),
+                Call.get("context"),
+                Call.get("memory.md"),
                 new Call("PUT", "memory.md", "# Agent Memory\n\n## work\n- Works at Initech\n", "text/markdown"),
-                Call.get("logs"), Call.get("logs/" + today), Call.post("logs:prune?max_days=0", null), Call.delete("logs"),
-                Call.get("snapshots"), Call.post("snapshots", "{\"name\":\"s2\"}"),
-                Call.get("snapshots/s1/diff?against=current"), Call.post("snapshots/s1/restore", null),
-                Call.delete("snapshots/s1"), Call.get("stats"), Call.post("decay", null), Call.delete(""));
+                Call.get("logs"),
+                Call.get("logs/" + today),
+                Call.post("logs:prune?max_days=0", null),
+                Call.delete("logs"),
+                Call.get("snapshots"),
+                Call.post("snapshots", "{\"name\":\"s2\"}"),
+                Call.get("snapshots/s1/diff?against=current"),
+                Call.post("snapshots/s1/restore", null),
+                Call.delete("snapshots/s1"),
+                Call.get("stats"),
+                Call.post("decay", null),
+                Call.delete(""));
         for (Call call : calls) {
             assertProblem(403, call.by(limited), call.toString());
         }
@@ -135,18 +158,29 @@ class MemoryIsolationIT extends Deployments {
     /** Everything A can read of its scope, less what moves with the clock (retention). */
     private static List<String> stateOfA() {
         List<JsonObject> facts = items(ok(A.get(path("facts")))).stream()
-                .map(fact -> Json.createObjectBuilder(fact).remove("retention").build()).toList();
+                .map(fact -> Json.createObjectBuilder(fact).remove("retention").build())
+                .toList();
         // retention moves with the clock, the embedding counts with the worker behind the writes
-        JsonObject stats = Json.createObjectBuilder(ok(A.get(path("stats")))).remove("avg_retention")
-                .remove("embedded_facts").remove("embedding_backlog").build();
-        return List.of(facts.toString(), stats.toString(), text(A, "memory.md"), text(A, "context"),
-                A.get(path("logs")).body(), text(A, "logs/" + today), A.get(path("snapshots")).body());
+        JsonObject stats = Json.createObjectBuilder(ok(A.get(path("stats"))))
+                .remove("avg_retention")
+                .remove("embedded_facts")
+                .remove("embedding_backlog")
+                .build();
+        return List.of(
+                facts.toString(),
+                stats.toString(),
+                text(A, "memory.md"),
+                text(A, "context"),
+                A.get(path("logs")).body(),
+                text(A, "logs/" + today),
+                A.get(path("snapshots")).body());
     }
 
     private static String remember(Api caller, Map<String, ?> fact) {
         @SuppressWarnings("unchecked")
         Map<String, Object> fields = (Map<String, Object>) fact;
-        Api.Reply reply = caller.post(path("facts"), Json.createObjectBuilder(fields).build().toString());
+        Api.Reply reply = caller.post(
+                path("facts"), Json.createObjectBuilder(fields).build().toString());
         assertEquals(201, reply.status(), reply.toString());
         return reply.json().getString("id");
     }

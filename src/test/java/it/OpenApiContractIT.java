@@ -1,5 +1,8 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
@@ -13,12 +16,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-
 import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -34,10 +31,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The OpenAPI document the server serves is its contract: every resource method is in it and nothing else is,
@@ -49,12 +47,13 @@ class OpenApiContractIT extends Deployments {
 
     private static final JsonMapper JACKSON = JsonMapper.builder().build();
     private static final String DOCUMENT = "https://memoria.test/openapi.json";
-    private static final List<Class<? extends Annotation>> METHODS = List.of(GET.class, POST.class, PUT.class, PATCH.class,
-            DELETE.class);
+    private static final List<Class<? extends Annotation>> METHODS =
+            List.of(GET.class, POST.class, PUT.class, PATCH.class, DELETE.class);
 
-    private final JsonNode document = JACKSON.readTree(new Api(Api.serverBase(), null).get("/openapi?format=JSON").body());
-    private final SchemaRegistry schemas = SchemaRegistry.withDefaultDialect(OpenApi30.getInstance(),
-            builder -> builder.schemas(Map.of(DOCUMENT, document.toString())));
+    private final JsonNode document = JACKSON.readTree(
+            new Api(Api.serverBase(), null).get("/openapi?format=JSON").body());
+    private final SchemaRegistry schemas = SchemaRegistry.withDefaultDialect(
+            OpenApi30.getInstance(), builder -> builder.schemas(Map.of(DOCUMENT, document.toString())));
     private final Set<String> exercised = new TreeSet<>();
     private final List<String> violations = new ArrayList<>();
 
@@ -66,8 +65,8 @@ class OpenApiContractIT extends Deployments {
             for (Method method : resource.getDeclaredMethods()) {
                 for (Class<? extends Annotation> verb : METHODS) {
                     if (method.isAnnotationPresent(verb)) {
-                        served.add(verb.getSimpleName() + " " + normalise("/api/v1" + base
-                                + path(method.getAnnotation(jakarta.ws.rs.Path.class))));
+                        served.add(verb.getSimpleName() + " "
+                                + normalise("/api/v1" + base + path(method.getAnnotation(jakarta.ws.rs.Path.class))));
                     }
                 }
             }
@@ -82,13 +81,32 @@ class OpenApiContractIT extends Deployments {
         Api api = new Api(Api.serverBase(), Tokens.token(tenant, Tokens.ALL_ROLES));
         String s = "/api/v1/scopes/user:42";
 
-        String id = json(call(api, "POST", s + "/facts", "{\"content\":\"Prefers Python for data work\",\"category\":\"preferences\","
-                + "\"persistent\":true,\"tags\":[\"lang\"]}", 201)).get("id").asString();
-        call(api, "POST", s + "/facts", "{\"content\":\"Prefers Python for data work\",\"category\":\"preferences\"}", 200);
-        call(api, "POST", s + "/facts:batch", "{\"facts\":[{\"content\":\"Uses Neovim\"},{\"content\":\"Lives in Lisbon\"}]}", 200);
+        String id = json(call(
+                        api,
+                        "POST",
+                        s + "/facts",
+                        "{\"content\":\"Prefers Python for data work\",\"category\":\"preferences\","
+                                + "\"persistent\":true,\"tags\":[\"lang\"]}",
+                        201))
+                .get("id")
+                .asString();
+        call(
+                api,
+                "POST",
+                s + "/facts",
+                "{\"content\":\"Prefers Python for data work\",\"category\":\"preferences\"}",
+                200);
+        call(
+                api,
+                "POST",
+                s + "/facts:batch",
+                "{\"facts\":[{\"content\":\"Uses Neovim\"},{\"content\":\"Lives in Lisbon\"}]}",
+                200);
         call(api, "PUT", s + "/facts/by-key/timezone", "{\"content\":\"Time zone is Europe/Lisbon\"}", 201);
         call(api, "PUT", s + "/facts/by-key/timezone", "{\"content\":\"Time zone is Europe/Porto\"}", 200);
-        String cursor = json(call(api, "GET", s + "/facts?limit=1", null, 200)).get("next_cursor").asString();
+        String cursor = json(call(api, "GET", s + "/facts?limit=1", null, 200))
+                .get("next_cursor")
+                .asString();
         call(api, "GET", s + "/facts?limit=1&cursor=" + encode(cursor), null, 200);
         call(api, "GET", s + "/facts/" + id, null, 200);
         call(api, "PATCH", s + "/facts/" + id, "{\"importance\":0.9}", 200);
@@ -97,7 +115,13 @@ class OpenApiContractIT extends Deployments {
         call(api, "GET", s + "/search?q=lisbon", null, 200);
         call(api, "GET", s + "/context?q=python&max_tokens=200", null, 200);
         call(api, "GET", s + "/memory.md", null, 200);
-        callTyped(api, "PUT", s + "/memory.md", "# Agent Memory\n\n## profile\n- Speaks Portuguese\n", "text/markdown", 200);
+        callTyped(
+                api,
+                "PUT",
+                s + "/memory.md",
+                "# Agent Memory\n\n## profile\n- Speaks Portuguese\n",
+                "text/markdown",
+                200);
         call(api, "GET", s + "/logs?days=7&limit=10", null, 200);
         call(api, "GET", s + "/logs/2026-01-01", null, 200);
         call(api, "POST", s + "/logs:prune?max_days=30", null, 200);
@@ -120,12 +144,15 @@ class OpenApiContractIT extends Deployments {
         call(api, "DELETE", s + "/facts/by-key/timezone", null, 204);
         call(api, "DELETE", s + "/facts/" + id, null, 204);
         call(api, "GET", "/api/v1/audit?limit=5", null, 200);
-        String exported = call(api, "GET", "/api/v1/export?scope_prefix=user:42", null, 200).body();
+        String exported = call(api, "GET", "/api/v1/export?scope_prefix=user:42", null, 200)
+                .body();
         callTyped(api, "POST", "/api/v1/import?dry_run=true", exported, "application/x-ndjson", 200);
         callTyped(api, "POST", "/api/v1/import", exported, "application/x-ndjson", 200);
         call(api, "DELETE", s + "/snapshots/before", null, 204);
         call(api, "DELETE", s + "/logs", null, 204);
-        String receipt = json(call(api, "POST", "/api/v1/erasures", "{\"subject\":\"user:42\"}", 201)).get("id").asString();
+        String receipt = json(call(api, "POST", "/api/v1/erasures", "{\"subject\":\"user:42\"}", 201))
+                .get("id")
+                .asString();
         call(api, "GET", "/api/v1/erasures/" + receipt, null, 200);
         call(api, "DELETE", "/api/v1/scopes/user:7", null, 204);
 
@@ -136,8 +163,12 @@ class OpenApiContractIT extends Deployments {
         call(api, "POST", s + "/snapshots", "{\"name\":\"twice\"}", 409);
         callTyped(api, "POST", s + "/facts", "<fact/>", "application/xml", 415);
         call(new Api(Api.serverBase(), null), "GET", s + "/facts", null, 401);
-        call(new Api(Api.serverBase(), Tokens.token(tenant, List.of("memory.read"))), "POST", s + "/facts",
-                "{\"content\":\"x\"}", 403);
+        call(
+                new Api(Api.serverBase(), Tokens.token(tenant, List.of("memory.read"))),
+                "POST",
+                s + "/facts",
+                "{\"content\":\"x\"}",
+                403);
 
         assertEquals(List.of(), violations, "answers the document does not describe");
         Set<String> untouched = documented();
@@ -177,7 +208,9 @@ class OpenApiContractIT extends Deployments {
             pointer = response.get("$ref").asString().substring(1);
             response = document.at(pointer);
         }
-        String type = reply.contentType() == null ? "" : reply.contentType().replaceFirst(";.*", "").strip();
+        String type = reply.contentType() == null
+                ? ""
+                : reply.contentType().replaceFirst(";.*", "").strip();
         if (reply.body().isEmpty() && !response.has("content")) {
             return;
         }
@@ -188,7 +221,8 @@ class OpenApiContractIT extends Deployments {
         if (!type.equals("application/json") && !type.equals("application/problem+json")) {
             return; // text, Markdown and JSON lines have no schema to check
         }
-        Schema schema = schemas.getSchema(SchemaLocation.of(DOCUMENT + "#" + pointer + "/content/" + escape(type) + "/schema"));
+        Schema schema =
+                schemas.getSchema(SchemaLocation.of(DOCUMENT + "#" + pointer + "/content/" + escape(type) + "/schema"));
         List<Error> errors = schema.validate(JACKSON.readTree(reply.body()));
         if (!errors.isEmpty()) {
             violations.add(operation + " " + status + ": " + errors + " in " + reply.body());
@@ -205,16 +239,20 @@ class OpenApiContractIT extends Deployments {
             }
         });
         // /facts/by-key/x matches /facts/{id} too: the most literal template wins
-        return matches.stream().min(java.util.Comparator.comparingInt(t -> t.split("\\{").length)).orElse(path);
+        return matches.stream()
+                .min(java.util.Comparator.comparingInt(t -> t.split("\\{").length))
+                .orElse(path);
     }
 
     private Set<String> documented() {
         Set<String> operations = new TreeSet<>();
-        document.path("paths").properties().forEach(path -> path.getValue().propertyNames().forEach(verb -> {
-            if (Set.of("get", "post", "put", "patch", "delete").contains(verb)) {
-                operations.add(verb.toUpperCase(Locale.ROOT) + " " + normalise(path.getKey()));
-            }
-        }));
+        document.path("paths")
+                .properties()
+                .forEach(path -> path.getValue().propertyNames().forEach(verb -> {
+                    if (Set.of("get", "post", "put", "patch", "delete").contains(verb)) {
+                        operations.add(verb.toUpperCase(Locale.ROOT) + " " + normalise(path.getKey()));
+                    }
+                }));
         return operations;
     }
 
@@ -231,8 +269,11 @@ class OpenApiContractIT extends Deployments {
         Path classes = Path.of("target", "classes");
         List<Class<?>> resources = new ArrayList<>();
         try (Stream<Path> files = Files.walk(classes.resolve("dev/memoria"))) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".class") && f.toString().contains("boundary")).toList()) {
-                String name = classes.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
+            for (Path file : files.filter(
+                            f -> f.toString().endsWith(".class") && f.toString().contains("boundary"))
+                    .toList()) {
+                String name =
+                        classes.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
                 try {
                     Class<?> type = Class.forName(name, false, OpenApiContractIT.class.getClassLoader());
                     if (type.isAnnotationPresent(jakarta.ws.rs.Path.class)) {

@@ -1,5 +1,10 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.tenant.control.TenantSql;
@@ -10,12 +15,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -26,11 +25,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * PostgreSQL plans recall's, search's and dedup's statements as index lookups per term and per fact even when
@@ -50,6 +49,7 @@ class PlansWithoutStatisticsIT extends Deployments {
     private static final List<String> TABLES = List.of("memory_scope", "scope_term", "fact_term", "fact");
     /** The tables whose scans must be lookups by term or id (memory_scope is read by its whole primary key). */
     private static final List<String> INDEXED = List.of("scope_term", "fact_term", "fact");
+
     private static final int FACTS = 3000;
 
     private static Connection db;
@@ -64,10 +64,19 @@ class PlansWithoutStatisticsIT extends Deployments {
             StringBuilder batch = new StringBuilder("{\"facts\":[");
             for (int i = from; i < from + 1000; i++) {
                 // "ledger" is in every fact (a common term, read from its best postings), "crate<i % 97>" in ~31
-                batch.append(i == from ? "" : ",").append("{\"content\":\"ledger entry ").append(i).append(" crate")
-                        .append(i % 97).append(" shelf").append(i % 13).append("\",\"dedupe\":false}");
+                batch.append(i == from ? "" : ",")
+                        .append("{\"content\":\"ledger entry ")
+                        .append(i)
+                        .append(" crate")
+                        .append(i % 97)
+                        .append(" shelf")
+                        .append(i % 13)
+                        .append("\",\"dedupe\":false}");
             }
-            assertEquals(200, api.post(SCOPE + "facts:batch", batch.append("]}").toString()).status());
+            assertEquals(
+                    200,
+                    api.post(SCOPE + "facts:batch", batch.append("]}").toString())
+                            .status());
         }
         db = DriverManager.getConnection(url, System.getProperty("it.db.user"), System.getProperty("it.db.password"));
         try (Statement sql = db.createStatement()) {
@@ -83,7 +92,8 @@ class PlansWithoutStatisticsIT extends Deployments {
                 }
             }
             sql.execute("SET search_path = " + SCHEMA);
-            try (ResultSet rows = sql.executeQuery("SELECT count(*) FROM pg_stats WHERE schemaname = '" + SCHEMA + "'")) {
+            try (ResultSet rows =
+                    sql.executeQuery("SELECT count(*) FROM pg_stats WHERE schemaname = '" + SCHEMA + "'")) {
                 rows.next();
                 assertEquals(0, rows.getInt(1), "the copies have no statistics");
             }
@@ -108,7 +118,8 @@ class PlansWithoutStatisticsIT extends Deployments {
     @Test
     void recallLooksEachTermUpInTheIndex() throws SQLException {
         List<String> terms = List.of("crate7", "ledger");
-        assertIndexLookups(KeywordIndex.lookUpStatement(terms.size()),
+        assertIndexLookups(
+                KeywordIndex.lookUpStatement(terms.size()),
                 values(List.of(TENANT, SCOPE_NAME), terms, List.of(TENANT, SCOPE_NAME, TENANT, SCOPE_NAME)));
     }
 
@@ -121,9 +132,11 @@ class PlansWithoutStatisticsIT extends Deployments {
     @Test
     void dedupProbesLookEachTermUpInTheIndex() throws SQLException {
         List<String> terms = List.of("crate1", "crate2", "entri", "shelf3", "shelf4");
-        assertIndexLookups(KeywordIndex.perTermStatement("t.df", "scope_term", terms.size()),
+        assertIndexLookups(
+                KeywordIndex.perTermStatement("t.df", "scope_term", terms.size()),
                 values(terms, List.of(TENANT, SCOPE_NAME)));
-        assertIndexLookups(KeywordIndex.perTermStatement("t.fact_id", "fact_term", terms.size()),
+        assertIndexLookups(
+                KeywordIndex.perTermStatement("t.fact_id", "fact_term", terms.size()),
                 values(terms, List.of(TENANT, SCOPE_NAME)));
     }
 
@@ -155,16 +168,24 @@ class PlansWithoutStatisticsIT extends Deployments {
                 for (String mode : List.of("force_custom_plan", "force_generic_plan")) {
                     sql.execute("SET plan_cache_mode = " + mode);
                     // literals: EXECUTE's arguments cannot be parameters of the EXPLAIN around it
-                    String arguments = String.join(", ", parameters.stream().map(p -> "'" + p.replace("'", "''") + "'").toList());
+                    String arguments = String.join(
+                            ", ",
+                            parameters.stream()
+                                    .map(p -> "'" + p.replace("'", "''") + "'")
+                                    .toList());
                     try (Statement explain = db.createStatement()) {
-                        try (ResultSet plan = explain.executeQuery("EXPLAIN (FORMAT JSON) EXECUTE checked (" + arguments + ")")) {
+                        try (ResultSet plan =
+                                explain.executeQuery("EXPLAIN (FORMAT JSON) EXECUTE checked (" + arguments + ")")) {
                             plan.next();
-                            JsonObject root = Json.createReader(new StringReader(plan.getString(1))).readArray()
-                                    .getJsonObject(0).getJsonObject("Plan");
+                            JsonObject root = Json.createReader(new StringReader(plan.getString(1)))
+                                    .readArray()
+                                    .getJsonObject(0)
+                                    .getJsonObject("Plan");
                             List<JsonObject> scans = new ArrayList<>();
                             collectScans(root, scans);
                             assertFalse(scans.isEmpty(), mode + ": " + root);
-                            scans.forEach(scan -> assertIndexLookup(scan, mode + " plan of " + statement + ": " + root));
+                            scans.forEach(
+                                    scan -> assertIndexLookup(scan, mode + " plan of " + statement + ": " + root));
                         }
                     }
                 }
@@ -188,7 +209,9 @@ class PlansWithoutStatisticsIT extends Deployments {
     private static void assertIndexLookup(JsonObject scan, String plan) {
         String table = scan.getString("Relation Name");
         String type = scan.getString("Node Type");
-        assertTrue(type.equals("Index Scan") || type.equals("Index Only Scan"), table + " read by " + type + " in " + plan);
+        assertTrue(
+                type.equals("Index Scan") || type.equals("Index Only Scan"),
+                table + " read by " + type + " in " + plan);
         String condition = scan.getString("Index Cond", "").toLowerCase(Locale.ROOT);
         String key = table.equals("fact") ? "(id)::text =" : "term";
         assertTrue(condition.contains(key), table + " looked up by " + condition + " in " + plan);

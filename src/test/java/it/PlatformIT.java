@@ -1,20 +1,19 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Operations endpoints, and proof that the environment's MEMORIA_DB_* outrank the server's defaults. */
 @ExtendWith(ArquillianExtension.class)
@@ -26,8 +25,11 @@ class PlatformIT extends Deployments {
     void readinessChecksTheDatabaseTheEnvironmentNamed() {
         Api.Reply reply = anonymous.get("health/ready");
         assertEquals(200, reply.status(), reply.toString());
-        JsonObject database = reply.json().getJsonArray("checks").stream().map(v -> v.asJsonObject())
-                .filter(check -> check.getString("name").equals("database")).findFirst().orElseThrow();
+        JsonObject database = reply.json().getJsonArray("checks").stream()
+                .map(v -> v.asJsonObject())
+                .filter(check -> check.getString("name").equals("database"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("UP", database.getString("status"));
 
         String url = System.getProperty("it.db.url");
@@ -62,7 +64,10 @@ class PlatformIT extends Deployments {
     void metricsNeedNoTokenAndNameNoTenant() {
         String tenant = Tokens.newTenant("metrics");
         Api api = anonymous.as(Tokens.token(tenant, Tokens.ALL_ROLES));
-        assertEquals(201, api.post("api/v1/scopes/user:secret-scope/facts", "{\"content\":\"Counted, not named\"}").status());
+        assertEquals(
+                201,
+                api.post("api/v1/scopes/user:secret-scope/facts", "{\"content\":\"Counted, not named\"}")
+                        .status());
         Api.Reply metrics = anonymous.get("metrics");
         assertEquals(200, metrics.status());
         assertTrue(metrics.body().contains("jvm"), "JVM metrics are exported");
@@ -92,13 +97,24 @@ class PlatformIT extends Deployments {
     void scopesListPagesByName() {
         Api api = anonymous.as(Tokens.token(Tokens.newTenant("platform"), Tokens.ALL_ROLES));
         for (String scope : List.of("b", "a", "c")) {
-            assertEquals(201, api.post("api/v1/scopes/" + scope + "/facts", "{\"content\":\"Fact in " + scope + "\"}").status());
+            assertEquals(
+                    201,
+                    api.post("api/v1/scopes/" + scope + "/facts", "{\"content\":\"Fact in " + scope + "\"}")
+                            .status());
         }
         Api.Reply first = api.get("api/v1/scopes?limit=2");
-        assertEquals(List.of("a", "b"), first.items().stream().map(v -> v.asJsonObject().getString("scope")).toList());
+        assertEquals(
+                List.of("a", "b"),
+                first.items().stream()
+                        .map(v -> v.asJsonObject().getString("scope"))
+                        .toList());
         String cursor = first.json().getString("next_cursor");
         Api.Reply second = api.get("api/v1/scopes?limit=2&cursor=" + cursor);
-        assertEquals(List.of("c"), second.items().stream().map(v -> v.asJsonObject().getString("scope")).toList());
+        assertEquals(
+                List.of("c"),
+                second.items().stream()
+                        .map(v -> v.asJsonObject().getString("scope"))
+                        .toList());
         assertTrue(second.json().isNull("next_cursor"));
         JsonObject a = first.items().getJsonObject(0);
         assertEquals(1, a.getInt("facts"));

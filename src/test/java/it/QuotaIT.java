@@ -1,24 +1,23 @@
 package it;
 
+import static it.support.ProblemAssertions.assertProblem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.ConsoleClient;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.net.http.HttpResponse;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
-import static it.support.ProblemAssertions.assertProblem;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Quotas are the operator's: defaults from the server's configuration, a tenant's own set in the console
@@ -65,16 +64,20 @@ class QuotaIT extends Deployments {
         assertTrue(problem.getString("detail").contains("'facts' quota is 5"), problem::toString);
         assertTrue(problem.getString("type").endsWith("/quota-exceeded"), problem::toString);
         assertEquals(0, api.get(facts("user:2")).items().size(), "nothing of the refused batch was written");
-        assertEquals(4, api.get("api/v1/tenant/quotas").json().getJsonObject("facts").getInt("used"));
+        assertEquals(
+                4, api.get("api/v1/tenant/quotas").json().getJsonObject("facts").getInt("used"));
 
         write("user:1", 1); // the last free place
         assertProblem(api.post(facts("user:1"), "{\"content\":\"one too many\"}"), 409);
         String held = api.get(facts("user:1")).items().getJsonObject(0).getString("content");
-        JsonObject duplicate = api.post(facts("user:1"), "{\"content\":\"" + held + "\"}").json();
+        JsonObject duplicate =
+                api.post(facts("user:1"), "{\"content\":\"" + held + "\"}").json();
         assertTrue(duplicate.getBoolean("reinforced"), "reinforcing holds no new fact: " + duplicate);
-        assertEquals(5, api.get("api/v1/tenant/quotas").json().getJsonObject("facts").getInt("limit"));
+        assertEquals(
+                5, api.get("api/v1/tenant/quotas").json().getJsonObject("facts").getInt("limit"));
 
-        Api.Reply otherTenant = new Api(Api.serverBase(), Tokens.token(Tokens.newTenant("quota-free"), Tokens.ALL_ROLES))
+        Api.Reply otherTenant = new Api(
+                        Api.serverBase(), Tokens.token(Tokens.newTenant("quota-free"), Tokens.ALL_ROLES))
                 .post(facts("user:1") + ":batch", batch(10, "free"));
         assertEquals(200, otherTenant.status(), "another tenant keeps its own limits: " + otherTenant);
     }
@@ -82,16 +85,23 @@ class QuotaIT extends Deployments {
     @Test
     void aRestoreThatWouldPassTheFactsQuotaIs409AndLeavesTheScopeAsItWas() {
         write("user:1", 4);
-        assertEquals(201, api.post("api/v1/scopes/user:1/snapshots", "{\"name\":\"four\"}").status());
+        assertEquals(
+                201,
+                api.post("api/v1/scopes/user:1/snapshots", "{\"name\":\"four\"}")
+                        .status());
         for (var item : api.get(facts("user:1")).items()) {
-            assertEquals(204, api.delete(facts("user:1") + "/" + item.asJsonObject().getString("id")).status());
+            assertEquals(
+                    204,
+                    api.delete(facts("user:1") + "/" + item.asJsonObject().getString("id"))
+                            .status());
         }
         write("user:2", 3);
         setQuotas(Map.of("facts", "5"));
 
         assertProblem(api.post("api/v1/scopes/user:1/snapshots/four/restore", ""), 409);
         assertEquals(0, api.get(facts("user:1")).items().size());
-        assertEquals(3, api.get("api/v1/tenant/quotas").json().getJsonObject("facts").getInt("used"));
+        assertEquals(
+                3, api.get("api/v1/tenant/quotas").json().getJsonObject("facts").getInt("used"));
     }
 
     @Test
@@ -103,8 +113,11 @@ class QuotaIT extends Deployments {
         JsonObject problem = assertProblem(api.post(facts("user:3"), "{\"content\":\"third scope\"}"), 409);
         assertTrue(problem.getString("detail").contains("'scopes' quota is 2"), problem::toString);
         assertProblem(api.post("api/v1/scopes/user:3/snapshots", "{\"name\":\"s\"}"), 409);
-        assertEquals(List.of("user:1", "user:2"), api.get("api/v1/scopes").items().stream()
-                .map(scope -> scope.asJsonObject().getString("scope")).toList());
+        assertEquals(
+                List.of("user:1", "user:2"),
+                api.get("api/v1/scopes").items().stream()
+                        .map(scope -> scope.asJsonObject().getString("scope"))
+                        .toList());
         write("user:1", 2); // existing scopes take writes as before
     }
 
@@ -149,8 +162,10 @@ class QuotaIT extends Deployments {
     void consoleQuotaChangesAreValidatedWholeAndAudited() {
         write("user:1", 1);
         ConsoleClient console = ConsoleClient.admin();
-        HttpResponse<String> refused = console.post("/console/tenants/" + tenant + "/quotas",
-                Map.of("facts", "-5", "requests_per_second", "10", "burst", "3"), true);
+        HttpResponse<String> refused = console.post(
+                "/console/tenants/" + tenant + "/quotas",
+                Map.of("facts", "-5", "requests_per_second", "10", "burst", "3"),
+                true);
         assertEquals(400, refused.statusCode(), refused::body);
         assertTrue(refused.body().contains("facts") && refused.body().contains("burst"), refused::body);
         assertTrue(api.get("api/v1/tenant/quotas").json().getJsonObject("facts").isNull("limit"), "nothing was kept");

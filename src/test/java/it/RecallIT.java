@@ -1,16 +1,16 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -21,11 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Finding what matters: pure BM25 search, keyword recall that weighs importance and retention and reinforces
@@ -35,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RecallIT extends Deployments {
 
     private static final String TENANT = Tokens.newTenant("recall");
-    private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter MINUTE =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm").withZone(ZoneOffset.UTC);
     private static final List<String> TEN_FACTS = List.of(
             "Prefers dark mode in every editor",
             "Works at Acme Corp as a backend developer",
@@ -54,7 +54,9 @@ class RecallIT extends Deployments {
     /** Keyword recall, as before embeddings: this tenant has semantic_recall off (SemanticRecallIT has meaning). */
     @BeforeEach
     void recallByKeyword() {
-        assertEquals(200, api.put("api/v1/tenant/settings", "{\"semantic_recall\":false}").status());
+        assertEquals(
+                200,
+                api.put("api/v1/tenant/settings", "{\"semantic_recall\":false}").status());
     }
 
     // ---- search -------------------------------------------------------------------------------------
@@ -65,17 +67,38 @@ class RecallIT extends Deployments {
         List<String> found = ids(items(ok(api.get(path("search?q=" + Api.encode("prefers helm kubernetes"))))));
         assertEquals(3, found.size(), "only facts sharing a query term: " + found);
         assertEquals(ids.get("Deploys the billing service with Helm charts on Kubernetes"), found.get(0));
-        assertEquals(Set.of(ids.get("Prefers dark mode in every editor"), ids.get("Prefers short answers with code examples")),
+        assertEquals(
+                Set.of(
+                        ids.get("Prefers dark mode in every editor"),
+                        ids.get("Prefers short answers with code examples")),
                 Set.copyOf(found.subList(1, 3)));
     }
 
     @Test
     void searchAndRecallAnswerEveryFieldAsTheFactItselfReadsThem() {
-        String id = remember(Map.of("content", "Keeps the quasar telescope logbook", "title", "Telescope",
-                "key", "obs.logbook", "category", "hobbies", "type", "procedural", "importance", 0.8,
-                "persistent", true, "tags", List.of("astro", "night"), "ttl_seconds", 86400)).getString("id");
+        String id = remember(Map.of(
+                        "content",
+                        "Keeps the quasar telescope logbook",
+                        "title",
+                        "Telescope",
+                        "key",
+                        "obs.logbook",
+                        "category",
+                        "hobbies",
+                        "type",
+                        "procedural",
+                        "importance",
+                        0.8,
+                        "persistent",
+                        true,
+                        "tags",
+                        List.of("astro", "night"),
+                        "ttl_seconds",
+                        86400))
+                .getString("id");
         JsonObject stored = withoutUse(fact(id));
-        assertEquals(stored, withoutUse(items(ok(api.get(path("search?q=quasar")))).get(0)));
+        assertEquals(
+                stored, withoutUse(items(ok(api.get(path("search?q=quasar")))).get(0)));
         JsonObject recalled = recallItems("quasar", "").get(0).getJsonObject("fact");
         assertEquals(stored, withoutUse(recalled));
         assertEquals(1, recalled.getInt("access_count"), "recall reinforces what it returns");
@@ -84,7 +107,8 @@ class RecallIT extends Deployments {
     @Test
     void searchStemsQueryAndContent() {
         Map<String, String> ids = rememberTenFacts();
-        assertEquals(List.of(ids.get("Deploys the billing service with Helm charts on Kubernetes")), search("deploying"));
+        assertEquals(
+                List.of(ids.get("Deploys the billing service with Helm charts on Kubernetes")), search("deploying"));
     }
 
     @Test
@@ -128,7 +152,8 @@ class RecallIT extends Deployments {
 
     @Test
     void expiredFactsAreNeverSearchedRecalledOrInLongTermMemory() throws InterruptedException {
-        String kept = remember(Map.of("content", "Permanent door code is kept in the vault")).getString("id");
+        String kept = remember(Map.of("content", "Permanent door code is kept in the vault"))
+                .getString("id");
         remember(Map.of("content", "Temporary door code 4821", "ttl_seconds", 1, "persistent", true));
         Thread.sleep(1500);
         assertEquals(List.of(kept), search("door code"));
@@ -145,8 +170,12 @@ class RecallIT extends Deployments {
         List<JsonObject> items = recallItems("prefers helm kubernetes", "&limit=5");
 
         assertEquals(3, items.size());
-        assertEquals(ids.get("Deploys the billing service with Helm charts on Kubernetes"), ids(items).get(0));
-        List<Double> scores = items.stream().map(item -> item.getJsonNumber("score").doubleValue()).toList();
+        assertEquals(
+                ids.get("Deploys the billing service with Helm charts on Kubernetes"),
+                ids(items).get(0));
+        List<Double> scores = items.stream()
+                .map(item -> item.getJsonNumber("score").doubleValue())
+                .toList();
         for (int i = 1; i < scores.size(); i++) {
             assertTrue(scores.get(i - 1) >= scores.get(i), "best first: " + scores);
         }
@@ -160,7 +189,8 @@ class RecallIT extends Deployments {
 
     @Test
     void everyAnswerShowsEachEarlierReinforcementExactlyOnce() {
-        String id = remember(Map.of("content", "The office plants are watered on Mondays")).getString("id");
+        String id = remember(Map.of("content", "The office plants are watered on Mondays"))
+                .getString("id");
         // uses are written from memory every second: whether a write falls between two recalls or not,
         // each answer counts every earlier recall once
         for (int expected = 1; expected <= 4; expected++) {
@@ -168,14 +198,17 @@ class RecallIT extends Deployments {
             assertEquals(id, fact.getString("id"));
             assertEquals(expected, fact.getInt("access_count"), fact.toString());
         }
-        JsonObject searched = ok(api.get(path("search?q=office+plants"))).getJsonArray("items").getJsonObject(0);
+        JsonObject searched = ok(api.get(path("search?q=office+plants")))
+                .getJsonArray("items")
+                .getJsonObject(0);
         assertEquals(4, searched.getInt("access_count"), "search shows the uses and adds none: " + searched);
         assertEquals(4, fact(id).getInt("access_count"));
     }
 
     @Test
     void concurrentRecallsOfOneFactAllCount() throws Exception {
-        String id = remember(Map.of("content", "The staging database password rotates on Fridays")).getString("id");
+        String id = remember(Map.of("content", "The staging database password rotates on Fridays"))
+                .getString("id");
         int clients = 8;
         int recallsEach = 5;
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
@@ -196,7 +229,8 @@ class RecallIT extends Deployments {
         } finally {
             pool.shutdown();
         }
-        assertEquals(clients * recallsEach, fact(id).getInt("access_count"), "no reinforcement is lost to a concurrent one");
+        assertEquals(
+                clients * recallsEach, fact(id).getInt("access_count"), "no reinforcement is lost to a concurrent one");
     }
 
     @Test
@@ -216,12 +250,34 @@ class RecallIT extends Deployments {
 
     @Test
     void recallFiltersByTypeCategoryAndTag() {
-        String atlas = remember(Map.of("content", "Project Atlas ships in May", "type", "episodic",
-                "category", "work", "tags", List.of("atlas"))).getString("id");
-        String borealis = remember(Map.of("content", "Project Borealis is written in Rust",
-                "category", "tech", "tags", List.of("borealis"))).getString("id");
-        String cygnus = remember(Map.of("content", "Project Cygnus releases follow a checklist", "type", "procedural",
-                "category", "work", "tags", List.of("cygnus"))).getString("id");
+        String atlas = remember(Map.of(
+                        "content",
+                        "Project Atlas ships in May",
+                        "type",
+                        "episodic",
+                        "category",
+                        "work",
+                        "tags",
+                        List.of("atlas")))
+                .getString("id");
+        String borealis = remember(Map.of(
+                        "content",
+                        "Project Borealis is written in Rust",
+                        "category",
+                        "tech",
+                        "tags",
+                        List.of("borealis")))
+                .getString("id");
+        String cygnus = remember(Map.of(
+                        "content",
+                        "Project Cygnus releases follow a checklist",
+                        "type",
+                        "procedural",
+                        "category",
+                        "work",
+                        "tags",
+                        List.of("cygnus")))
+                .getString("id");
 
         assertEquals(Set.of(atlas, borealis, cygnus), Set.copyOf(ids(recallItems("project", ""))));
         assertEquals(List.of(atlas), ids(recallItems("project", "&type=episodic")));
@@ -239,11 +295,15 @@ class RecallIT extends Deployments {
 
     @Test
     void importanceBreaksTiesBetweenEquallyRelevantFacts() {
-        String minor = remember(Map.of("content", "Favourite colour is ochre", "importance", 0.1, "dedupe", false)).getString("id");
-        String major = remember(Map.of("content", "Favourite colour is teal", "importance", 0.9, "dedupe", false)).getString("id");
+        String minor = remember(Map.of("content", "Favourite colour is ochre", "importance", 0.1, "dedupe", false))
+                .getString("id");
+        String major = remember(Map.of("content", "Favourite colour is teal", "importance", 0.9, "dedupe", false))
+                .getString("id");
         List<JsonObject> items = recallItems("favourite colour", "");
         assertEquals(List.of(major, minor), ids(items));
-        assertTrue(items.get(0).getJsonNumber("score").doubleValue() > items.get(1).getJsonNumber("score").doubleValue(),
+        assertTrue(
+                items.get(0).getJsonNumber("score").doubleValue()
+                        > items.get(1).getJsonNumber("score").doubleValue(),
                 items.toString());
     }
 
@@ -289,20 +349,37 @@ class RecallIT extends Deployments {
     @Test
     void maxContextEntriesLimitsRecentMemory() {
         Api caller = tenantWithSettings("{\"max_context_entries\":2}");
-        for (String content : List.of("Booked a flight to Oslo", "Renewed the passport", "Packed winter boots", "Bought a new scarf")) {
-            assertEquals(201, caller.post(path("facts"), json(Map.of("content", content))).status());
+        for (String content : List.of(
+                "Booked a flight to Oslo", "Renewed the passport", "Packed winter boots", "Bought a new scarf")) {
+            assertEquals(
+                    201,
+                    caller.post(path("facts"), json(Map.of("content", content))).status());
         }
         List<String> lines = recentLines(caller);
         assertEquals(4, lines.size());
-        assertEquals("[Recent Memory]\n" + String.join("\n", lines.subList(2, 4)), caller.get(path("context")).body());
+        assertEquals(
+                "[Recent Memory]\n" + String.join("\n", lines.subList(2, 4)),
+                caller.get(path("context")).body());
     }
 
     @Test
     void maxContextEntriesZeroLeavesRecentMemoryOut() {
         Api caller = tenantWithSettings("{\"max_context_entries\":0}");
-        assertEquals(201, caller.post(path("facts"), json(Map.of("content", "Preferred language: Python",
-                "category", "preferences", "persistent", true))).status());
-        assertEquals("[Long-term Memory]\n## preferences\n- Preferred language: Python", caller.get(path("context")).body());
+        assertEquals(
+                201,
+                caller.post(
+                                path("facts"),
+                                json(Map.of(
+                                        "content",
+                                        "Preferred language: Python",
+                                        "category",
+                                        "preferences",
+                                        "persistent",
+                                        true)))
+                        .status());
+        assertEquals(
+                "[Long-term Memory]\n## preferences\n- Preferred language: Python",
+                caller.get(path("context")).body());
     }
 
     // ---- fixtures and helpers -----------------------------------------------------------------------
@@ -316,7 +393,8 @@ class RecallIT extends Deployments {
 
     private Map<String, String> rememberTenFacts() {
         Map<String, String> ids = new LinkedHashMap<>();
-        TEN_FACTS.forEach(content -> ids.put(content, remember(Map.of("content", content)).getString("id")));
+        TEN_FACTS.forEach(
+                content -> ids.put(content, remember(Map.of("content", content)).getString("id")));
         return ids;
     }
 
@@ -381,7 +459,11 @@ class RecallIT extends Deployments {
 
     /** A fact without what reading it may change: its use and the retention computed at the moment of reading. */
     private static JsonObject withoutUse(JsonObject fact) {
-        return Json.createObjectBuilder(fact).remove("access_count").remove("last_accessed_at").remove("retention").build();
+        return Json.createObjectBuilder(fact)
+                .remove("access_count")
+                .remove("last_accessed_at")
+                .remove("retention")
+                .build();
     }
 
     private String path(String rest) {
@@ -399,9 +481,11 @@ class RecallIT extends Deployments {
 
     /** Fact ids of search results (facts) or recall results ({fact, score}). */
     private static List<String> ids(List<? extends JsonValue> items) {
-        return items.stream().map(JsonValue::asJsonObject)
+        return items.stream()
+                .map(JsonValue::asJsonObject)
                 .map(item -> item.containsKey("fact") ? item.getJsonObject("fact") : item)
-                .map(fact -> fact.getString("id")).toList();
+                .map(fact -> fact.getString("id"))
+                .toList();
     }
 
     private static String json(Map<String, ?> fields) {

@@ -1,22 +1,21 @@
 package it;
 
+import static it.support.ProblemAssertions.assertProblem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-
-import static it.support.ProblemAssertions.assertProblem;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Recall by meaning with the model shipped in the server: a fact that shares no word with the question is
@@ -27,8 +26,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SemanticRecallIT extends Deployments {
 
     private static final String SCOPE = "user:42";
-    private static final List<String> DISTRACTORS = List.of("Has two cats named Miso and Tofu",
-            "Birthday is on the ninth of May", "Lives in Lisbon near the river", "Drinks green tea every morning",
+    private static final List<String> DISTRACTORS = List.of(
+            "Has two cats named Miso and Tofu",
+            "Birthday is on the ninth of May",
+            "Lives in Lisbon near the river",
+            "Drinks green tea every morning",
             "Ran a marathon last spring");
 
     private final String tenant = Tokens.newTenant("semantic");
@@ -37,7 +39,8 @@ class SemanticRecallIT extends Deployments {
     @Test
     void aFactWithNoWordInCommonIsRecalledByMeaning() {
         String python = remember(SCOPE, "{\"content\":\"Prefers Python\",\"category\":\"preferences\"}");
-        Api.Reply learned = api.post(path(SCOPE, "learn"),
+        Api.Reply learned = api.post(
+                path(SCOPE, "learn"),
                 "{\"turns\":[{\"role\":\"user\",\"content\":\"By the way we deploy on Kubernetes.\"}]}");
         assertEquals(200, learned.status(), learned::toString);
         DISTRACTORS.forEach(text -> remember(SCOPE, "{\"content\":\"" + text + "\"}"));
@@ -54,8 +57,14 @@ class SemanticRecallIT extends Deployments {
             assertTrue(value >= 0 && value <= 1, () -> signal + " out of [0, 1]: " + signals);
         }
         JsonObject deploy = recall(SCOPE, "how should I write this deployment script");
-        assertTrue(deploy.getJsonArray("items").getJsonObject(0).getJsonObject("fact").getString("content")
-                .toLowerCase().contains("kubernetes"), deploy::toString);
+        assertTrue(
+                deploy.getJsonArray("items")
+                        .getJsonObject(0)
+                        .getJsonObject("fact")
+                        .getString("content")
+                        .toLowerCase()
+                        .contains("kubernetes"),
+                deploy::toString);
     }
 
     @Test
@@ -64,18 +73,27 @@ class SemanticRecallIT extends Deployments {
         DISTRACTORS.forEach(text -> remember(SCOPE, "{\"content\":\"" + text + "\"}"));
         awaitEmbedded(SCOPE, 1 + DISTRACTORS.size());
 
-        JsonObject keyword = api.get(path(SCOPE, "recall?mode=keyword&q=" + Api.encode("which language"))).json();
+        JsonObject keyword = api.get(path(SCOPE, "recall?mode=keyword&q=" + Api.encode("which language")))
+                .json();
         assertEquals("keyword", keyword.getString("mode"));
         assertEquals(0, keyword.getJsonArray("items").size(), "no word in common: nothing by keyword");
         JsonObject byWord = api.get(path(SCOPE, "recall?mode=keyword&q=python")).json();
         assertEquals(python, firstId(byWord));
-        assertTrue(byWord.getJsonArray("items").getJsonObject(0).getJsonObject("signals").isNull("semantic"));
+        assertTrue(byWord.getJsonArray("items")
+                .getJsonObject(0)
+                .getJsonObject("signals")
+                .isNull("semantic"));
 
-        JsonObject semantic = api.get(path(SCOPE, "recall?mode=semantic&q=" + Api.encode("which language"))).json();
+        JsonObject semantic = api.get(path(SCOPE, "recall?mode=semantic&q=" + Api.encode("which language")))
+                .json();
         assertEquals("semantic", semantic.getString("mode"));
         assertEquals(python, firstId(semantic));
         assertProblem(api.get(path(SCOPE, "recall?mode=fuzzy&q=python")), 400);
-        assertEquals(0, api.get(path(SCOPE, "search?q=" + Api.encode("which language"))).items().size(),
+        assertEquals(
+                0,
+                api.get(path(SCOPE, "search?q=" + Api.encode("which language")))
+                        .items()
+                        .size(),
                 "/search stays pure BM25");
     }
 
@@ -85,19 +103,23 @@ class SemanticRecallIT extends Deployments {
         String python = remember(SCOPE, "{\"content\":\"Prefers Python\"}");
         remember(SCOPE, "{\"content\":\"Writes code in Rust at work\",\"ttl_seconds\":3}");
         awaitEmbedded(SCOPE, 2 + DISTRACTORS.size());
-        assertEquals(201, api.post(path(SCOPE, "snapshots"), "{\"name\":\"before-go\"}").status());
+        assertEquals(
+                201,
+                api.post(path(SCOPE, "snapshots"), "{\"name\":\"before-go\"}").status());
         String go = remember(SCOPE, "{\"content\":\"Likes programming in Go\"}");
         awaitEmbedded(SCOPE, 3 + DISTRACTORS.size());
         assertTrue(recalledIds(SCOPE, "favourite programming language").contains(go));
 
         assertEquals(204, api.delete(path(SCOPE, "facts/" + python)).status());
         Thread.sleep(3100); // the Rust fact expires; the TTL job may not have run yet
-        assertEquals(200, api.post(path(SCOPE, "snapshots/before-go/restore"), "").status());
+        assertEquals(
+                200, api.post(path(SCOPE, "snapshots/before-go/restore"), "").status());
 
         JsonObject after = recall(SCOPE, "favourite programming language");
         for (JsonValue item : after.getJsonArray("items")) {
             String content = item.asJsonObject().getJsonObject("fact").getString("content");
-            assertFalse(content.contains("Python") || content.contains("Rust") || content.contains("Go"),
+            assertFalse(
+                    content.contains("Python") || content.contains("Rust") || content.contains("Go"),
                     () -> "came back by meaning: " + content);
         }
     }
@@ -107,7 +129,10 @@ class SemanticRecallIT extends Deployments {
         DISTRACTORS.forEach(text -> remember(SCOPE, "{\"content\":\"" + text + "\"}"));
         String id = remember(SCOPE, "{\"content\":\"Allergic to peanuts\"}");
         awaitEmbedded(SCOPE, 1 + DISTRACTORS.size());
-        assertEquals(200, api.patch(path(SCOPE, "facts/" + id), "{\"content\":\"Prefers Python\"}").status());
+        assertEquals(
+                200,
+                api.patch(path(SCOPE, "facts/" + id), "{\"content\":\"Prefers Python\"}")
+                        .status());
         awaitEmbedded(SCOPE, 1 + DISTRACTORS.size());
 
         assertEquals(id, firstId(recall(SCOPE, "which language")));
@@ -118,17 +143,28 @@ class SemanticRecallIT extends Deployments {
         remember(SCOPE, "{\"content\":\"Prefers Python\"}");
         awaitEmbedded(SCOPE, 1);
         Api other = new Api(Api.serverBase(), Tokens.token(Tokens.newTenant("semantic-other"), Tokens.ALL_ROLES));
-        assertEquals(201, other.post(path(SCOPE, "facts"), "{\"content\":\"Has a garden\"}").status());
+        assertEquals(
+                201,
+                other.post(path(SCOPE, "facts"), "{\"content\":\"Has a garden\"}")
+                        .status());
 
-        JsonObject theirs = other.get(path(SCOPE, "recall?q=" + Api.encode("which language"))).json();
+        JsonObject theirs = other.get(path(SCOPE, "recall?q=" + Api.encode("which language")))
+                .json();
         for (JsonValue item : theirs.getJsonArray("items")) {
-            assertFalse(item.asJsonObject().getJsonObject("fact").getString("content").contains("Python"), theirs::toString);
+            assertFalse(
+                    item.asJsonObject()
+                            .getJsonObject("fact")
+                            .getString("content")
+                            .contains("Python"),
+                    theirs::toString);
         }
     }
 
     @Test
     void aTenantWithSemanticRecallOffIsNotEmbeddedAndRecallsByKeyword() {
-        assertEquals(200, api.put("api/v1/tenant/settings", "{\"semantic_recall\":false}").status());
+        assertEquals(
+                200,
+                api.put("api/v1/tenant/settings", "{\"semantic_recall\":false}").status());
         assertFalse(api.get("api/v1/tenant/settings").json().getBoolean("semantic_recall"));
         remember(SCOPE, "{\"content\":\"Prefers Python\"}");
 
@@ -138,7 +174,9 @@ class SemanticRecallIT extends Deployments {
         JsonObject recall = recall(SCOPE, "python");
         assertEquals("keyword", recall.getString("mode"), "the answer says what was used");
 
-        assertEquals(200, api.put("api/v1/tenant/settings", "{\"semantic_recall\":true}").status());
+        assertEquals(
+                200,
+                api.put("api/v1/tenant/settings", "{\"semantic_recall\":true}").status());
         awaitEmbedded(SCOPE, 1); // turned on: the tenant's facts are embedded after all
         assertEquals("hybrid", recall(SCOPE, "which language").getString("mode"));
     }
@@ -146,20 +184,29 @@ class SemanticRecallIT extends Deployments {
     @Test
     void aTextWithNothingToEmbedHoldsUpNoOtherFact() {
         // control characters alone: the model's tokenizer trims them away and refuses the text, not its batch
-        Api.Reply written = api.post(path(SCOPE, "facts:batch"),
+        Api.Reply written = api.post(
+                path(SCOPE, "facts:batch"),
                 "{\"facts\":[{\"content\":\"\\u0001\\u0002\\u0003\"},{\"content\":\"Prefers Python\"}]}");
         assertEquals(200, written.status(), written::toString);
         assertEquals(2, written.json().getInt("created"), written::toString);
         awaitEmbedded(SCOPE, 1);
         assertEquals(1, api.get(path(SCOPE, "stats")).json().getInt("embedded_facts"));
-        assertEquals("Prefers Python", recall(SCOPE, "which language").getJsonArray("items").getJsonObject(0)
-                .getJsonObject("fact").getString("content"));
+        assertEquals(
+                "Prefers Python",
+                recall(SCOPE, "which language")
+                        .getJsonArray("items")
+                        .getJsonObject(0)
+                        .getJsonObject("fact")
+                        .getString("content"));
     }
 
     @Test
     void healthNamesTheProviderModelAndBacklog() {
-        JsonObject embeddings = api.as(null).get("health").json().getJsonArray("checks").stream().map(JsonValue::asJsonObject)
-                .filter(check -> check.getString("name").equals("embeddings")).findFirst().orElseThrow();
+        JsonObject embeddings = api.as(null).get("health").json().getJsonArray("checks").stream()
+                .map(JsonValue::asJsonObject)
+                .filter(check -> check.getString("name").equals("embeddings"))
+                .findFirst()
+                .orElseThrow();
         JsonObject data = embeddings.getJsonObject("data");
         assertEquals("local", data.getString("provider"));
         assertEquals("all-minilm-l6-v2-q", data.getString("model"));
@@ -190,12 +237,16 @@ class SemanticRecallIT extends Deployments {
 
     private List<String> recalledIds(String scope, String query) {
         return recall(scope, query).getJsonArray("items").stream()
-                .map(item -> item.asJsonObject().getJsonObject("fact").getString("id")).toList();
+                .map(item -> item.asJsonObject().getJsonObject("fact").getString("id"))
+                .toList();
     }
 
     private static String firstId(JsonObject recall) {
         assertFalse(recall.getJsonArray("items").isEmpty(), recall::toString);
-        return recall.getJsonArray("items").getJsonObject(0).getJsonObject("fact").getString("id");
+        return recall.getJsonArray("items")
+                .getJsonObject(0)
+                .getJsonObject("fact")
+                .getString("id");
     }
 
     private String remember(String scope, String json) {

@@ -1,22 +1,20 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Freezing a scope's facts under a name, comparing, restoring exactly, and deleting snapshots. */
 @ExtendWith(ArquillianExtension.class)
@@ -28,8 +26,7 @@ class SnapshotsIT extends Deployments {
     private final String scope = "user:" + UUID.randomUUID().toString().substring(0, 8);
 
     /** The facts of a scope before and after {@link #snapshotThenChange()}. */
-    private record Changed(List<JsonObject> before, String deleted, String patched, String added) {
-    }
+    private record Changed(List<JsonObject> before, String deleted, String patched, String added) {}
 
     @Test
     void snapshotHasNameTimeAndFactCountAndIsListed() {
@@ -53,8 +50,13 @@ class SnapshotsIT extends Deployments {
 
     @Test
     void namesMustBeOneToSixtyFourSafeCharacters() {
-        for (String bad : List.of("{\"name\":\"a b\"}", "{\"name\":\"" + "x".repeat(65) + "\"}", "{}", "{\"name\":\"\"}",
-                "{\"name\":\"../up\"}", "{\"name\":42}")) {
+        for (String bad : List.of(
+                "{\"name\":\"a b\"}",
+                "{\"name\":\"" + "x".repeat(65) + "\"}",
+                "{}",
+                "{\"name\":\"\"}",
+                "{\"name\":\"../up\"}",
+                "{\"name\":42}")) {
             assertProblem(400, api.post(path("snapshots"), bad));
         }
         assertEquals(List.of(), snapshots());
@@ -82,7 +84,9 @@ class SnapshotsIT extends Deployments {
     @Test
     void restoreMakesTheFactsExactlyTheSnapshotsAndRebuildsTheIndex() {
         Changed changed = snapshotThenChange();
-        assertEquals(Json.createObjectBuilder().add("restored", 3).build(), ok(api.post(path("snapshots/before/restore"), null)));
+        assertEquals(
+                Json.createObjectBuilder().add("restored", 3).build(),
+                ok(api.post(path("snapshots/before/restore"), null)));
         assertEquals(changed.before(), facts());
 
         assertEquals(List.of(changed.deleted()), search("bonsai"));
@@ -90,7 +94,11 @@ class SnapshotsIT extends Deployments {
         assertEquals(List.of(), search("scooter"));
         assertEquals(List.of(), search("portuguese"));
         List<JsonObject> recalled = list(ok(api.get(path("recall?q=bonsai"))), "items");
-        assertEquals(List.of(changed.deleted()), recalled.stream().map(r -> r.getJsonObject("fact").getString("id")).toList());
+        assertEquals(
+                List.of(changed.deleted()),
+                recalled.stream()
+                        .map(r -> r.getJsonObject("fact").getString("id"))
+                        .toList());
 
         JsonObject nothing = ok(api.get(path("snapshots/before/diff?against=current")));
         assertEquals(List.of(), list(nothing, "added"));
@@ -125,7 +133,9 @@ class SnapshotsIT extends Deployments {
         assertEquals(List.of(), ids(diff, "added"));
 
         assertEquals(1, ok(api.post(path("snapshots/with-ttl/restore"), null)).getInt("restored"));
-        assertEquals(List.of(lasting), facts().stream().map(fact -> fact.getString("id")).toList());
+        assertEquals(
+                List.of(lasting),
+                facts().stream().map(fact -> fact.getString("id")).toList());
         assertEquals(List.of(), search("gate"));
     }
 
@@ -197,13 +207,17 @@ class SnapshotsIT extends Deployments {
     }
 
     private String remember(String content) {
-        Api.Reply reply = api.post(path("facts"), Json.createObjectBuilder().add("content", content).build().toString());
+        Api.Reply reply = api.post(
+                path("facts"),
+                Json.createObjectBuilder().add("content", content).build().toString());
         assertEquals(201, reply.status(), reply.toString());
         return reply.json().getString("id");
     }
 
     private JsonObject snapshot(String name) {
-        Api.Reply reply = api.post(path("snapshots"), Json.createObjectBuilder().add("name", name).build().toString());
+        Api.Reply reply = api.post(
+                path("snapshots"),
+                Json.createObjectBuilder().add("name", name).build().toString());
         assertEquals(201, reply.status(), reply.toString());
         return reply.json();
     }
@@ -215,7 +229,8 @@ class SnapshotsIT extends Deployments {
     /** The scope's facts, newest first, without retention (which moves with the clock). */
     private List<JsonObject> facts() {
         return list(ok(api.get(path("facts"))), "items").stream()
-                .map(fact -> Json.createObjectBuilder(fact).remove("retention").build()).toList();
+                .map(fact -> Json.createObjectBuilder(fact).remove("retention").build())
+                .toList();
     }
 
     private List<String> search(String q) {

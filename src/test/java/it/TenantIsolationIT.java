@@ -1,19 +1,18 @@
 package it;
 
+import static it.support.ProblemAssertions.assertProblem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
+import java.util.List;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.util.List;
-
-import static it.support.ProblemAssertions.assertProblem;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 /**
  * Tenant A's facts do not exist for tenant B, whatever id, key, scope or content B uses: every such
@@ -33,7 +32,8 @@ class TenantIsolationIT extends Deployments {
 
     @BeforeEach
     void tenantARemembersAKeyedFact() {
-        factOfA = created(tenantA.post(FACTS, "{\"content\":\"" + CONTENT + "\",\"key\":\"" + KEY + "\",\"category\":\"preferences\"}"));
+        factOfA = created(tenantA.post(
+                FACTS, "{\"content\":\"" + CONTENT + "\",\"key\":\"" + KEY + "\",\"category\":\"preferences\"}"));
     }
 
     @Test
@@ -56,7 +56,8 @@ class TenantIsolationIT extends Deployments {
     @Test
     void anotherTenantSeesNoFactsAndNoScopes() {
         assertEquals(0, ok(tenantB.get(FACTS)).getJsonArray("items").size());
-        assertEquals(0, ok(tenantB.get(FACTS + "?q=python")).getJsonArray("items").size());
+        assertEquals(
+                0, ok(tenantB.get(FACTS + "?q=python")).getJsonArray("items").size());
         assertEquals(0, ok(tenantB.get("api/v1/scopes")).getJsonArray("items").size());
     }
 
@@ -82,7 +83,8 @@ class TenantIsolationIT extends Deployments {
 
     @Test
     void keyHeldOnlyByAnotherTenantIsFree() {
-        String id = created(tenantB.post(FACTS, "{\"content\":\"Prefers Rust\"}")).getString("id");
+        String id =
+                created(tenantB.post(FACTS, "{\"content\":\"Prefers Rust\"}")).getString("id");
 
         JsonObject patched = ok(tenantB.patch(FACTS + "/" + id, "{\"key\":\"" + KEY + "\"}"));
 
@@ -93,11 +95,14 @@ class TenantIsolationIT extends Deployments {
     @Test
     void dedupNeverReinforcesAnotherTenantsFact() {
         JsonObject factOfB = created(tenantB.post(FACTS, "{\"content\":\"" + CONTENT + "\"}"));
-        JsonObject batch = ok(tenantB.post(FACTS + ":batch", "{\"facts\":[{\"content\":\"" + CONTENT.toUpperCase() + "\"}]}"));
+        JsonObject batch =
+                ok(tenantB.post(FACTS + ":batch", "{\"facts\":[{\"content\":\"" + CONTENT.toUpperCase() + "\"}]}"));
 
         assertNotEquals(factOfA.getString("id"), factOfB.getString("id"));
         assertEquals(0, batch.getInt("created"), "reinforces B's own copy");
-        assertEquals(factOfB.getString("id"), batch.getJsonArray("items").getJsonObject(0).getString("id"));
+        assertEquals(
+                factOfB.getString("id"),
+                batch.getJsonArray("items").getJsonObject(0).getString("id"));
         assertFactOfAUnchanged();
     }
 
@@ -106,7 +111,9 @@ class TenantIsolationIT extends Deployments {
         for (String field : List.of("id", "key", "content", "category", "importance", "created_at", "updated_at")) {
             assertEquals(factOfA.get(field), now.get(field), field);
         }
-        assertEquals(factOfA.getString("id"), ok(tenantA.get(FACTS + "/by-key/" + KEY)).getString("id"));
+        assertEquals(
+                factOfA.getString("id"),
+                ok(tenantA.get(FACTS + "/by-key/" + KEY)).getString("id"));
         assertEquals(1, tenantA.get(FACTS).items().size());
     }
 

@@ -1,26 +1,25 @@
 package it;
 
+import static it.support.ProblemAssertions.assertFieldErrors;
+import static it.support.ProblemAssertions.assertProblem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.StringReader;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-
-import static it.support.ProblemAssertions.assertFieldErrors;
-import static it.support.ProblemAssertions.assertProblem;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A tenant out as JSON lines and back in: identical, idempotent, all or nothing, within the token's reach. */
 @ExtendWith(ArquillianExtension.class)
@@ -34,13 +33,19 @@ class TransferIT extends Deployments {
         fill(source);
         String exported = export(source, "");
         Set<String> lines = lines(exported);
-        assertEquals(Set.of("fact", "log", "snapshot"), lines.stream().map(line -> json(line).getString("kind")).collect(Collectors.toSet()));
+        assertEquals(
+                Set.of("fact", "log", "snapshot"),
+                lines.stream().map(line -> json(line).getString("kind")).collect(Collectors.toSet()));
 
         Api target = admin(Tokens.newTenant("import"));
         assertEquals("", export(target, ""), "a new tenant exports nothing");
         JsonObject counts = importFile(target, exported, false);
-        long facts = lines.stream().filter(line -> json(line).getString("kind").equals("fact")).count();
-        long logs = lines.stream().filter(line -> json(line).getString("kind").equals("log")).count();
+        long facts = lines.stream()
+                .filter(line -> json(line).getString("kind").equals("fact"))
+                .count();
+        long logs = lines.stream()
+                .filter(line -> json(line).getString("kind").equals("log"))
+                .count();
         assertEquals(facts, counts.getJsonObject("facts").getInt("created"), counts::toString);
         assertEquals(logs, counts.getJsonObject("logs").getInt("created"), counts::toString);
         assertEquals(1, counts.getJsonObject("snapshots").getInt("created"), counts::toString);
@@ -48,10 +53,20 @@ class TransferIT extends Deployments {
 
         assertEquals(lines, lines(export(target, "")), "the same lines, order aside");
         // what was imported is searchable and readable like any fact
-        JsonObject recall = target.get("/api/v1/scopes/user:7/recall?q=espresso").json();
-        assertEquals("Prefers espresso after lunch", recall.getJsonArray("items").getJsonObject(0).getJsonObject("fact").getString("content"));
-        assertEquals(200, target.get("/api/v1/scopes/user:7/facts/by-key/favourite-drink").status());
-        assertEquals(source.get("/api/v1/scopes/user:7/memory.md").body(), target.get("/api/v1/scopes/user:7/memory.md").body());
+        JsonObject recall =
+                target.get("/api/v1/scopes/user:7/recall?q=espresso").json();
+        assertEquals(
+                "Prefers espresso after lunch",
+                recall.getJsonArray("items")
+                        .getJsonObject(0)
+                        .getJsonObject("fact")
+                        .getString("content"));
+        assertEquals(
+                200,
+                target.get("/api/v1/scopes/user:7/facts/by-key/favourite-drink").status());
+        assertEquals(
+                source.get("/api/v1/scopes/user:7/memory.md").body(),
+                target.get("/api/v1/scopes/user:7/memory.md").body());
     }
 
     @Test
@@ -71,17 +86,37 @@ class TransferIT extends Deployments {
     @Test
     void aChangedFactIsUpdatedInPlaceAndFoundByItsNewWords() {
         Api api = admin(Tokens.newTenant("update"));
-        JsonObject fact = api.post("/api/v1/scopes/user:1/facts", "{\"content\":\"Drives a blue bicycle\"}").json();
-        String line = Json.createObjectBuilder(json(export(api, "").lines().filter(l -> l.contains("\"fact\"")).findFirst().orElseThrow()))
-                .add("content", "Drives a red scooter").add("importance", 0.9).build().toString();
+        JsonObject fact = api.post("/api/v1/scopes/user:1/facts", "{\"content\":\"Drives a blue bicycle\"}")
+                .json();
+        String line = Json.createObjectBuilder(json(export(api, "")
+                        .lines()
+                        .filter(l -> l.contains("\"fact\""))
+                        .findFirst()
+                        .orElseThrow()))
+                .add("content", "Drives a red scooter")
+                .add("importance", 0.9)
+                .build()
+                .toString();
         JsonObject counts = importFile(api, line + "\n", false);
         assertEquals(1, counts.getJsonObject("facts").getInt("updated"), counts::toString);
-        JsonObject after = api.get("/api/v1/scopes/user:1/facts/" + fact.getString("id")).json();
+        JsonObject after =
+                api.get("/api/v1/scopes/user:1/facts/" + fact.getString("id")).json();
         assertEquals("Drives a red scooter", after.getString("content"));
         assertEquals(0.9, after.getJsonNumber("importance").doubleValue(), 1e-9);
-        assertEquals(fact.getString("id"), api.get("/api/v1/scopes/user:1/recall?q=scooter").json()
-                .getJsonArray("items").getJsonObject(0).getJsonObject("fact").getString("id"));
-        assertEquals(0, api.get("/api/v1/scopes/user:1/search?q=bicycle").json().getJsonArray("items").size());
+        assertEquals(
+                fact.getString("id"),
+                api.get("/api/v1/scopes/user:1/recall?q=scooter")
+                        .json()
+                        .getJsonArray("items")
+                        .getJsonObject(0)
+                        .getJsonObject("fact")
+                        .getString("id"));
+        assertEquals(
+                0,
+                api.get("/api/v1/scopes/user:1/search?q=bicycle")
+                        .json()
+                        .getJsonArray("items")
+                        .size());
     }
 
     @Test
@@ -90,8 +125,12 @@ class TransferIT extends Deployments {
         fill(source);
         List<String> lines = export(source, "").lines().toList();
         Api target = admin(Tokens.newTenant("badline"));
-        for (String bad : List.of("{\"kind\":\"fact\",\"content\":\"no id, scope or times\"}", "not json", "[1,2]",
-                "{\"kind\":\"memory\"}", "{\"kind\":\"log\",\"scope\":\"user:1\",\"timestamp\":\"yesterday\",\"category\":\"x\",\"content\":\"y\"}",
+        for (String bad : List.of(
+                "{\"kind\":\"fact\",\"content\":\"no id, scope or times\"}",
+                "not json",
+                "[1,2]",
+                "{\"kind\":\"memory\"}",
+                "{\"kind\":\"log\",\"scope\":\"user:1\",\"timestamp\":\"yesterday\",\"category\":\"x\",\"content\":\"y\"}",
                 "{\"kind\":\"snapshot\",\"scope\":\"bad scope\",\"name\":\"n\",\"created_at\":\"2026-01-01T00:00:00Z\",\"facts\":[]}",
                 lines.get(0).replace("\"content\":\"", "\"content\":\"\\u0000"),
                 lines.get(0).replace("\"access_count\":", "\"access_count\":-1"),
@@ -114,7 +153,8 @@ class TransferIT extends Deployments {
         Api target = admin(Tokens.newTenant("keydst"));
         target.put("/api/v1/scopes/user:7/facts/by-key/favourite-drink", "{\"content\":\"Coffee\"}");
         String before = export(target, "");
-        assertFieldErrors(assertProblem(target.send("POST", "/api/v1/import", export(source, ""), NDJSON), 400), "line 1");
+        assertFieldErrors(
+                assertProblem(target.send("POST", "/api/v1/import", export(source, ""), NDJSON), 400), "line 1");
         assertEquals(before, export(target, ""));
     }
 
@@ -126,7 +166,9 @@ class TransferIT extends Deployments {
         Api target = admin(Tokens.newTenant("dry"));
         JsonObject dry = importFile(target, exported, true);
         assertTrue(dry.getBoolean("dry_run"));
-        assertEquals(importFile(admin(Tokens.newTenant("wet")), exported, false).getJsonObject("facts"), dry.getJsonObject("facts"));
+        assertEquals(
+                importFile(admin(Tokens.newTenant("wet")), exported, false).getJsonObject("facts"),
+                dry.getJsonObject("facts"));
         assertEquals("", export(target, ""));
         assertEquals(200, target.get("/api/v1/scopes").status());
         assertEquals(0, target.get("/api/v1/scopes").items().size(), "a dry run creates no scope");
@@ -138,7 +180,8 @@ class TransferIT extends Deployments {
         for (String scope : List.of("user:1", "user:1:project:x", "user:10", "user_1", "agent:bot:user:1")) {
             api.post("/api/v1/scopes/" + scope + "/facts", "{\"content\":\"A fact of " + scope + "\"}");
         }
-        Set<String> scopes = lines(export(api, "?scope_prefix=user:1")).stream().map(line -> json(line).getString("scope"))
+        Set<String> scopes = lines(export(api, "?scope_prefix=user:1")).stream()
+                .map(line -> json(line).getString("scope"))
                 .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(Set.of("user:1", "user:1:project:x"), scopes);
         assertProblem(api.get("/api/v1/export?scope_prefix=bad%20scope"), 400);
@@ -157,10 +200,16 @@ class TransferIT extends Deployments {
         assertProblem(writer.send("POST", "/api/v1/import", everything, NDJSON), 403);
 
         Api limited = new Api(Api.serverBase(), Tokens.token(tenant, List.of("memory.admin"), List.of("user:1")));
-        Set<String> seen = lines(export(limited, "")).stream().map(line -> json(line).getString("scope")).collect(Collectors.toSet());
+        Set<String> seen = lines(export(limited, "")).stream()
+                .map(line -> json(line).getString("scope"))
+                .collect(Collectors.toSet());
         assertEquals(Set.of("user:1"), seen);
-        assertEquals(Set.of("user:1"), lines(export(limited, "?scope_prefix=user")).stream()
-                .map(line -> json(line).getString("scope")).collect(Collectors.toSet()), "a prefix above the token's scopes");
+        assertEquals(
+                Set.of("user:1"),
+                lines(export(limited, "?scope_prefix=user")).stream()
+                        .map(line -> json(line).getString("scope"))
+                        .collect(Collectors.toSet()),
+                "a prefix above the token's scopes");
         assertProblem(limited.get("/api/v1/export?scope_prefix=user:2"), 403);
         Api other = admin(Tokens.newTenant("reach-other"));
         String otherFact = export(other, "");
@@ -182,11 +231,19 @@ class TransferIT extends Deployments {
 
     /** Two scopes with a keyed, a tagged, an expiring, a persistent and a recalled fact, log entries and a snapshot. */
     private static void fill(Api api) {
-        ok(api.put("/api/v1/scopes/user:7/facts/by-key/favourite-drink",
-                "{\"content\":\"Prefers espresso after lunch\",\"category\":\"preferences\",\"persistent\":true,\"tags\":[\"coffee\",\"food\"]}"));
-        ok(api.post("/api/v1/scopes/user:7/facts", "{\"content\":\"Has a cat named Miso\",\"type\":\"episodic\",\"importance\":0.8}"));
-        ok(api.post("/api/v1/scopes/user:7/facts", "{\"content\":\"Parks on level three\",\"ttl_seconds\":86400,\"title\":\"Parking\"}"));
-        ok(api.post("/api/v1/scopes/user:7:project:x/facts", "{\"content\":\"Project X ships on Fridays\",\"type\":\"procedural\"}"));
+        ok(
+                api.put(
+                        "/api/v1/scopes/user:7/facts/by-key/favourite-drink",
+                        "{\"content\":\"Prefers espresso after lunch\",\"category\":\"preferences\",\"persistent\":true,\"tags\":[\"coffee\",\"food\"]}"));
+        ok(api.post(
+                "/api/v1/scopes/user:7/facts",
+                "{\"content\":\"Has a cat named Miso\",\"type\":\"episodic\",\"importance\":0.8}"));
+        ok(api.post(
+                "/api/v1/scopes/user:7/facts",
+                "{\"content\":\"Parks on level three\",\"ttl_seconds\":86400,\"title\":\"Parking\"}"));
+        ok(api.post(
+                "/api/v1/scopes/user:7:project:x/facts",
+                "{\"content\":\"Project X ships on Fridays\",\"type\":\"procedural\"}"));
         ok(api.get("/api/v1/scopes/user:7/recall?q=cat"));
         ok(api.post("/api/v1/scopes/user:7/snapshots", "{\"name\":\"before-move\"}"));
     }

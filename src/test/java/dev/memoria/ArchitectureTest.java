@@ -1,5 +1,10 @@
 package dev.memoria;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -8,11 +13,6 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
-
-import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The component map's rules (architecture.md): components import each other one way only, each keeps
@@ -23,32 +23,51 @@ class ArchitectureTest {
 
     /** A REST client interface (built with MicroProfile's RestClientBuilder), or a class calling one: how a component calls another service. */
     private static final DescribedPredicate<JavaClass> OUTBOUND_HTTP = DescribedPredicate.describe(
-            "outbound REST clients and their callers", type -> isRestClient(type)
-                    || type.getDirectDependenciesFromSelf().stream().anyMatch(dependency -> isRestClient(dependency.getTargetClass())));
+            "outbound REST clients and their callers",
+            type -> isRestClient(type)
+                    || type.getDirectDependenciesFromSelf().stream()
+                            .anyMatch(dependency -> isRestClient(dependency.getTargetClass())));
 
     @ArchTest
-    static final ArchRule componentsFormNoCycles = slices().matching("dev.memoria.(*)..").namingSlices("$1")
-            .should().beFreeOfCycles();
+    static final ArchRule componentsFormNoCycles =
+            slices().matching("dev.memoria.(*)..").namingSlices("$1").should().beFreeOfCycles();
 
     @ArchTest
-    static final ArchRule platformKnowsNoComponent = noClasses().that().resideInAPackage("dev.memoria.platform..")
-            .should().dependOnClassesThat(resideInAPackage("dev.memoria..").and(not(resideInAPackage("dev.memoria.platform.."))));
+    static final ArchRule platformKnowsNoComponent = noClasses()
+            .that()
+            .resideInAPackage("dev.memoria.platform..")
+            .should()
+            .dependOnClassesThat(
+                    resideInAPackage("dev.memoria..").and(not(resideInAPackage("dev.memoria.platform.."))));
 
     @ArchTest
-    static final ArchRule controlAndEntityKnowNoBoundary = noClasses().that().resideInAnyPackage("..control..", "..entity..")
-            .should().dependOnClassesThat().resideInAPackage("..boundary..");
+    static final ArchRule controlAndEntityKnowNoBoundary = noClasses()
+            .that()
+            .resideInAnyPackage("..control..", "..entity..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("..boundary..");
 
     @ArchTest
-    static final ArchRule entitiesKnowNoControl = noClasses().that().resideInAPackage("..entity..")
-            .should().dependOnClassesThat().resideInAPackage("..control..");
+    static final ArchRule entitiesKnowNoControl = noClasses()
+            .that()
+            .resideInAPackage("..entity..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("..control..");
 
     @ArchTest
-    static final ArchRule noHttpBelowBoundary = noClasses().that().resideInAnyPackage("..control..", "..entity..")
+    static final ArchRule noHttpBelowBoundary = noClasses()
+            .that()
+            .resideInAnyPackage("..control..", "..entity..")
             .and(not(OUTBOUND_HTTP))
-            .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "jakarta.servlet..");
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("jakarta.ws.rs..", "jakarta.servlet..");
 
     private static boolean isRestClient(JavaClass type) {
-        return type.isInterface() && type.getMethods().stream().anyMatch(method -> method.isAnnotatedWith(POST.class)
-                || method.isAnnotatedWith(GET.class));
+        return type.isInterface()
+                && type.getMethods().stream()
+                        .anyMatch(method -> method.isAnnotatedWith(POST.class) || method.isAnnotatedWith(GET.class));
     }
 }

@@ -1,10 +1,17 @@
 package it.console;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Browser;
 import it.support.ConsoleClient;
 import it.support.Deployments;
 import it.support.Tokens;
+import java.net.http.HttpResponse;
+import java.util.List;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -12,14 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.WebElement;
-
-import java.net.http.HttpResponse;
-import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Support staff's reading path: dashboard → tenant → scope → fact, filters, search, MEMORY.md, hostile content. */
 @ExtendWith(ArquillianExtension.class)
@@ -34,9 +33,15 @@ class ConsoleBrowseIT extends Deployments {
 
     @BeforeEach
     void seedAndSignIn() {
-        remember("user:42", "{\"content\":\"Prefers Python for data work\",\"category\":\"preferences\",\"persistent\":true,\"tags\":[\"lang\"]}");
-        remember("user:42", "{\"content\":\"Lives in Lisbon near the river\",\"category\":\"profile\",\"persistent\":true}");
-        remember("user:42", "{\"content\":\"Deployed the Atlas release on Friday\",\"type\":\"episodic\",\"category\":\"work\"}");
+        remember(
+                "user:42",
+                "{\"content\":\"Prefers Python for data work\",\"category\":\"preferences\",\"persistent\":true,\"tags\":[\"lang\"]}");
+        remember(
+                "user:42",
+                "{\"content\":\"Lives in Lisbon near the river\",\"category\":\"profile\",\"persistent\":true}");
+        remember(
+                "user:42",
+                "{\"content\":\"Deployed the Atlas release on Friday\",\"type\":\"episodic\",\"category\":\"work\"}");
         remember("user:42", "{\"content\":\"" + HOSTILE.replace("\"", "\\\"") + "\",\"category\":\"music\"}");
         new Api(Api.serverBase(), Tokens.token(other, Tokens.ALL_ROLES))
                 .post("api/v1/scopes/user:42/facts", "{\"content\":\"Other tenant secret about Python\"}");
@@ -69,11 +74,14 @@ class ConsoleBrowseIT extends Deployments {
         browser.follow(browser.all("a.scope-link").get(0));
         assertEquals("user:42", browser.text("scope-name"));
         assertEquals(4, browser.all("tr.fact-row").size());
-        assertFalse(browser.pageSource().contains("Other tenant secret"), "tenant B's fact never shows on tenant A's page");
+        assertFalse(
+                browser.pageSource().contains("Other tenant secret"), "tenant B's fact never shows on tenant A's page");
         browser.screenshot("browse-scope");
 
-        WebElement lisbon = browser.all("a.fact-link").stream().filter(a -> a.getText().startsWith("Lives in Lisbon"))
-                .findFirst().orElseThrow();
+        WebElement lisbon = browser.all("a.fact-link").stream()
+                .filter(a -> a.getText().startsWith("Lives in Lisbon"))
+                .findFirst()
+                .orElseThrow();
         browser.follow(lisbon);
         assertEquals("Lives in Lisbon near the river", browser.text("fact-content"));
         assertEquals("profile", browser.text("fact-category"));
@@ -98,7 +106,8 @@ class ConsoleBrowseIT extends Deployments {
         browser.type("filter-q", "python data");
         browser.submit("apply-filters");
         List<String> apiOrder = api.get("api/v1/scopes/user:42/search?q=" + Api.encode("python data")).items().stream()
-                .map(v -> v.asJsonObject().getString("content")).toList();
+                .map(v -> v.asJsonObject().getString("content"))
+                .toList();
         assertEquals(apiOrder, contents(), "the console ranks as GET /search does");
         assertFalse(contents().isEmpty());
         browser.screenshot("browse-search");
@@ -118,7 +127,8 @@ class ConsoleBrowseIT extends Deployments {
         ConsoleClient asBrowser = ConsoleClient.withSession(browser.sessionCookie());
         HttpResponse<String> download = asBrowser.get(href.substring(href.indexOf("/console/")));
         assertEquals(200, download.statusCode());
-        assertTrue(download.headers().firstValue("Content-Disposition").orElse("").contains("MEMORY.md"));
+        assertTrue(
+                download.headers().firstValue("Content-Disposition").orElse("").contains("MEMORY.md"));
         assertEquals(fromApi, download.body(), "byte for byte the API's MEMORY.md");
     }
 
@@ -128,7 +138,8 @@ class ConsoleBrowseIT extends Deployments {
         assertEquals(List.of(HOSTILE), contents(), "the markup is text in the table");
         browser.follow(browser.all("a.fact-link").get(0));
         assertEquals(HOSTILE, browser.text("fact-content"));
-        assertThrows(NoAlertPresentException.class, () -> browser.driver().switchTo().alert(), "the script never ran");
+        assertThrows(
+                NoAlertPresentException.class, () -> browser.driver().switchTo().alert(), "the script never ran");
         assertFalse(browser.pageSource().contains("<script>alert"), "never written as markup");
         browser.screenshot("browse-hostile-content");
     }
@@ -136,7 +147,10 @@ class ConsoleBrowseIT extends Deployments {
     @Test
     void anotherTenantsFactIsNotFoundUnderThisTenant() {
         String otherId = new Api(Api.serverBase(), Tokens.token(other, Tokens.ALL_ROLES))
-                .get("api/v1/scopes/user:42/facts").items().getJsonObject(0).getString("id");
+                .get("api/v1/scopes/user:42/facts")
+                .items()
+                .getJsonObject(0)
+                .getString("id");
         browser.open(scopePath() + "/facts/" + otherId);
         assertTrue(browser.title().startsWith("Not found"), browser.title());
         assertFalse(browser.pageSource().contains("Other tenant secret"));

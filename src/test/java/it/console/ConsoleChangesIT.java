@@ -1,22 +1,21 @@
 package it.console;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Api;
 import it.support.Browser;
 import it.support.ConsoleClient;
 import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
+import java.util.List;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.support.ui.Select;
-
-import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** An admin repairs memory: edit and delete a fact, compare and restore a snapshot; all of it audited. */
 @ExtendWith(ArquillianExtension.class)
@@ -56,8 +55,11 @@ class ConsoleChangesIT extends Deployments {
         JsonObject fact = api.get("api/v1/scopes/user:7/facts/" + id).json();
         assertEquals("Prefers green tea", fact.getString("content"));
         assertEquals(0.8, fact.getJsonNumber("importance").doubleValue(), 1e-9);
-        assertEquals(List.of("drinks", "morning"), fact.getJsonArray("tags").getValuesAs(jakarta.json.JsonString.class)
-                .stream().map(jakarta.json.JsonString::getString).toList());
+        assertEquals(
+                List.of("drinks", "morning"),
+                fact.getJsonArray("tags").getValuesAs(jakarta.json.JsonString.class).stream()
+                        .map(jakarta.json.JsonString::getString)
+                        .toList());
         assertEquals("procedural", fact.getString("type"));
         assertTrue(fact.getBoolean("persistent"));
 
@@ -75,7 +77,9 @@ class ConsoleChangesIT extends Deployments {
         browser.submit("save-fact");
         assertTrue(browser.text("error-detail").contains("importance"), browser.text("error-detail"));
         browser.screenshot("changes-bad-edit");
-        assertEquals("Prefers coffee", api.get("api/v1/scopes/user:7/facts/" + id).json().getString("content"));
+        assertEquals(
+                "Prefers coffee",
+                api.get("api/v1/scopes/user:7/facts/" + id).json().getString("content"));
     }
 
     @Test
@@ -100,28 +104,37 @@ class ConsoleChangesIT extends Deployments {
     void snapshotDiffSideBySideAndRestore() {
         String kept = remember("{\"content\":\"Uses Kubernetes at work\"}");
         String changed = remember("{\"content\":\"Team size is five\"}");
-        assertEquals(201, api.post("api/v1/scopes/user:7/snapshots", "{\"name\":\"monday\"}").status());
+        assertEquals(
+                201,
+                api.post("api/v1/scopes/user:7/snapshots", "{\"name\":\"monday\"}")
+                        .status());
         api.patch("api/v1/scopes/user:7/facts/" + changed, "{\"content\":\"Team size is twelve\"}");
         String added = remember("{\"content\":\"Wrong fact learned on Tuesday\"}");
 
         browser.open("/console/tenants/" + tenant + "/scopes/user:7?tab=snapshots");
         browser.follow(browser.all("a.diff-link").get(0));
         assertEquals("current", browser.text("against"));
-        assertTrue(browser.text("diff-counts").startsWith("1 added, 0 removed, 1 changed"), browser.text("diff-counts"));
+        assertTrue(
+                browser.text("diff-counts").startsWith("1 added, 0 removed, 1 changed"), browser.text("diff-counts"));
         assertTrue(browser.all("#diff tr.changed td").get(1).getText().contains("Team size is five"));
         assertTrue(browser.all("#diff tr.changed td").get(2).getText().contains("Team size is twelve"));
         browser.screenshot("changes-snapshot-diff");
 
         browser.submit("restore-this");
-        assertEquals(200, api.get("api/v1/scopes/user:7/facts/" + added).status(), "nothing restored before confirming");
+        assertEquals(
+                200, api.get("api/v1/scopes/user:7/facts/" + added).status(), "nothing restored before confirming");
         browser.screenshot("changes-confirm-restore");
         browser.submit("confirm-restore");
         assertTrue(browser.has("#done"));
 
         assertEquals(404, api.get("api/v1/scopes/user:7/facts/" + added).status());
-        assertEquals("Team size is five", api.get("api/v1/scopes/user:7/facts/" + changed).json().getString("content"));
+        assertEquals(
+                "Team size is five",
+                api.get("api/v1/scopes/user:7/facts/" + changed).json().getString("content"));
         assertEquals(200, api.get("api/v1/scopes/user:7/facts/" + kept).status());
-        List<String> actions = api.get("api/v1/audit").items().stream().map(v -> v.asJsonObject().getString("action")).toList();
+        List<String> actions = api.get("api/v1/audit").items().stream()
+                .map(v -> v.asJsonObject().getString("action"))
+                .toList();
         assertEquals(List.of("restore"), actions, "the API lists the restore's deletion only, never console edits");
     }
 
@@ -129,9 +142,18 @@ class ConsoleChangesIT extends Deployments {
     void anAdminErasesASubjectAfterSeeingWhatWouldGo() {
         remember("{\"content\":\"SSN is 123-45-6789\"}");
         remember("{\"content\":\"Lives in Porto\"}");
-        assertEquals(201, api.post("api/v1/scopes/user:7/snapshots", "{\"name\":\"before\"}").status());
-        assertEquals(201, api.post("api/v1/scopes/agent:bot:user:7/facts", "{\"content\":\"Asked about refunds\"}").status());
-        assertEquals(201, api.post("api/v1/scopes/user:71/facts", "{\"content\":\"Another person entirely\"}").status());
+        assertEquals(
+                201,
+                api.post("api/v1/scopes/user:7/snapshots", "{\"name\":\"before\"}")
+                        .status());
+        assertEquals(
+                201,
+                api.post("api/v1/scopes/agent:bot:user:7/facts", "{\"content\":\"Asked about refunds\"}")
+                        .status());
+        assertEquals(
+                201,
+                api.post("api/v1/scopes/user:71/facts", "{\"content\":\"Another person entirely\"}")
+                        .status());
 
         browser.open("/console/tenants/" + tenant);
         browser.follow(browser.byId("erasures-link"));
@@ -141,8 +163,13 @@ class ConsoleChangesIT extends Deployments {
         assertEquals("3", browser.text("count-facts"));
         assertEquals("1", browser.text("count-snapshots"));
         assertEquals("2", browser.text("count-snapshot-facts"));
-        assertEquals(3, api.get("api/v1/scopes/user:7/facts").items().size() + api.get("api/v1/scopes/agent:bot:user:7/facts")
-                .items().size(), "nothing is erased before confirming");
+        assertEquals(
+                3,
+                api.get("api/v1/scopes/user:7/facts").items().size()
+                        + api.get("api/v1/scopes/agent:bot:user:7/facts")
+                                .items()
+                                .size(),
+                "nothing is erased before confirming");
         browser.screenshot("changes-confirm-erasure");
         browser.submit("confirm-erasure");
 

@@ -1,21 +1,20 @@
 package it.console;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import it.support.Browser;
 import it.support.ConsoleClient;
 import it.support.Deployments;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.UUID;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.net.http.HttpResponse;
-import java.util.Map;
-import java.util.UUID;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Signing in and out, wrong passwords, the one-time password, and what guards every console request. */
 @ExtendWith(ArquillianExtension.class)
@@ -97,12 +96,14 @@ class ConsoleLoginIT extends Deployments {
     void aPostWithoutTheCsrfTokenIsRefusedAndChangesNothing() {
         ConsoleClient admin = ConsoleClient.admin();
         String user = "csrf-" + UUID.randomUUID().toString().substring(0, 6);
-        HttpResponse<String> forged = admin.post("/console/users", Map.of("username", user, "role", "admin",
-                "password", "forged-password-12"), false);
+        HttpResponse<String> forged = admin.post(
+                "/console/users", Map.of("username", user, "role", "admin", "password", "forged-password-12"), false);
         assertEquals(403, forged.statusCode());
         assertTrue(forged.body().contains("CSRF"), forged.body());
-        HttpResponse<String> wrongToken = admin.post("/console/users", Map.of("username", user, "role", "admin",
-                "password", "forged-password-12", "_csrf", "not-the-token"), false);
+        HttpResponse<String> wrongToken = admin.post(
+                "/console/users",
+                Map.of("username", user, "role", "admin", "password", "forged-password-12", "_csrf", "not-the-token"),
+                false);
         assertEquals(403, wrongToken.statusCode());
         assertFalse(admin.get("/console/users").body().contains(user), "no user was created");
         browser.signIn(ConsoleClient.adminUser(), ConsoleClient.adminPassword());
@@ -116,13 +117,22 @@ class ConsoleLoginIT extends Deployments {
         ConsoleClient client = new ConsoleClient();
         HttpResponse<String> page = client.get("/console/login");
         String csp = page.headers().firstValue("Content-Security-Policy").orElse("");
-        assertTrue(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'") && !csp.contains("unsafe-inline"), csp);
-        assertEquals("nosniff", page.headers().firstValue("X-Content-Type-Options").orElse(null));
+        assertTrue(
+                csp.contains("script-src 'self'")
+                        && csp.contains("frame-ancestors 'none'")
+                        && !csp.contains("unsafe-inline"),
+                csp);
+        assertEquals(
+                "nosniff", page.headers().firstValue("X-Content-Type-Options").orElse(null));
 
         HttpResponse<String> signedIn = client.signIn(ConsoleClient.adminUser(), ConsoleClient.adminPassword());
-        String cookie = signedIn.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("memoria_console="))
-                .findFirst().orElseThrow();
-        assertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/console"), cookie);
+        String cookie = signedIn.headers().allValues("Set-Cookie").stream()
+                .filter(c -> c.startsWith("memoria_console="))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(
+                cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/console"),
+                cookie);
         assertFalse(cookie.contains("Secure"), "plain HTTP here: Secure is added only behind TLS");
         browser.open("/console/login");
         browser.screenshot("login-page");

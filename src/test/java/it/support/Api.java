@@ -4,7 +4,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -19,7 +18,8 @@ import java.time.Duration;
 /** A small HTTP client for the REST contract, as an agent backend would call it. */
 public final class Api {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     private final URI base;
     private final String token;
@@ -58,10 +58,14 @@ public final class Api {
     }
 
     public Reply send(String method, String path, String body, String contentType) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path.startsWith("/") ? path.substring(1) : path))
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        base.resolve(path.startsWith("/") ? path.substring(1) : path))
                 .timeout(Duration.ofSeconds(60))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
@@ -69,7 +73,8 @@ public final class Api {
             request.header("Content-Type", contentType);
         }
         try {
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> response =
+                    HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Reply(response);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

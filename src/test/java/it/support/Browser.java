@@ -1,21 +1,5 @@
 package it.support;
 
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
-import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.NoSuchElementException;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebDriverException;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.WebDriverWait;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,6 +9,21 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's headless Chromium, driven through its own chromedriver (set explicitly, so Selenium Manager
@@ -51,7 +50,8 @@ public final class Browser implements AutoCloseable {
      */
     public static void assumeInstalled() {
         boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-        String missing = "/usr/bin/chromium or /usr/bin/chromedriver is missing (apt-get install chromium chromium-driver)";
+        String missing =
+                "/usr/bin/chromium or /usr/bin/chromedriver is missing (apt-get install chromium chromium-driver)";
         if (!installed && Boolean.getBoolean("it.browser.required")) {
             Assertions.fail("Console browser tests need a browser here: " + missing);
         }
@@ -64,11 +64,21 @@ public final class Browser implements AutoCloseable {
             Path profile = Files.createTempDirectory("memoria-chromium-");
             ChromeOptions options = new ChromeOptions();
             options.setBinary(CHROMIUM.toFile());
-            options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                    "--window-size=1280,900", "--user-data-dir=" + profile);
+            options.addArguments(
+                    "--headless=new",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-dev-shm-usage",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--no-first-run",
+                    "--window-size=1280,900",
+                    "--user-data-dir=" + profile);
             ChromeDriverService service = new ChromeDriverService.Builder()
-                    .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+                    .usingDriverExecutable(CHROMEDRIVER.toFile())
+                    .usingAnyFreePort()
+                    .build();
             ChromeDriver driver = new ChromeDriver(service, options);
             driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
             return new Browser(driver, profile);

@@ -21,8 +21,11 @@ public final class ConsoleClient {
 
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
-    private final HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager())
-            .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .cookieHandler(new CookieManager())
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
     private final URI base = Api.serverBase();
     private String csrf;
 
@@ -40,7 +43,9 @@ public final class ConsoleClient {
         java.net.HttpCookie cookie = new java.net.HttpCookie("memoria_console", sessionCookie);
         cookie.setPath("/console");
         cookie.setVersion(0);
-        ((CookieManager) client.http.cookieHandler().orElseThrow()).getCookieStore().add(client.base.resolve("/console/"), cookie);
+        ((CookieManager) client.http.cookieHandler().orElseThrow())
+                .getCookieStore()
+                .add(client.base.resolve("/console/"), cookie);
         return client;
     }
 
@@ -52,7 +57,8 @@ public final class ConsoleClient {
 
     /** Signs in and reads the session's CSRF token from a page; returns the sign-in response. */
     public HttpResponse<String> signIn(String username, String password) {
-        HttpResponse<String> response = post("/console/login", Map.of("username", username, "password", password), false);
+        HttpResponse<String> response =
+                post("/console/login", Map.of("username", username, "password", password), false);
         if (response.statusCode() == 303) {
             csrf = csrfOf(get("/console/password").body());
         }
@@ -70,7 +76,8 @@ public final class ConsoleClient {
             fields.put("_csrf", csrf);
         }
         String body = fields.entrySet().stream()
-                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
+                        + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
         return send(HttpRequest.newBuilder(base.resolve(path.substring(1)))
                 .header("Content-Type", "application/x-www-form-urlencoded")
@@ -79,7 +86,8 @@ public final class ConsoleClient {
 
     /** Creates a console user with a temporary password (the caller must be an admin). */
     public void createUser(String username, String role, String temporaryPassword) {
-        HttpResponse<String> response = post("/console/users", Map.of("username", username, "role", role, "password", temporaryPassword), true);
+        HttpResponse<String> response =
+                post("/console/users", Map.of("username", username, "role", role, "password", temporaryPassword), true);
         if (response.statusCode() != 303) {
             throw new AssertionError("creating " + username + ": " + response.statusCode() + " " + response.body());
         }
@@ -88,8 +96,10 @@ public final class ConsoleClient {
     /** Signs in with a one-time password and replaces it, as a new user must. */
     public void signInFirstTime(String username, String temporaryPassword, String chosen) {
         signIn(username, temporaryPassword);
-        HttpResponse<String> changed = post("/console/password", Map.of("current_password", temporaryPassword,
-                "new_password", chosen, "repeat_password", chosen), true);
+        HttpResponse<String> changed = post(
+                "/console/password",
+                Map.of("current_password", temporaryPassword, "new_password", chosen, "repeat_password", chosen),
+                true);
         if (changed.statusCode() != 303) {
             throw new AssertionError("password change: " + changed.statusCode() + " " + changed.body());
         }
@@ -106,7 +116,9 @@ public final class ConsoleClient {
 
     private HttpResponse<String> send(HttpRequest.Builder request) {
         try {
-            return http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return http.send(
+                    request.timeout(Duration.ofSeconds(60)).build(),
+                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -1,10 +1,9 @@
 package it.support;
 
+import java.io.File;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-
-import java.io.File;
 
 /**
  * Base of every integration test: deploys the WAR that `package` built, exactly as shipped, to the one

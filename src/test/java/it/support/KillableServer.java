@@ -27,16 +27,17 @@ public final class KillableServer implements AutoCloseable {
 
     private static final String NAME = "crashnode";
     private static final Duration START_TIMEOUT = Duration.ofMinutes(4);
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    private final Path wlp = Path.of(System.getProperty("it.wlp.dir", "target/liberty/wlp")).toAbsolutePath();
+    private final Path wlp =
+            Path.of(System.getProperty("it.wlp.dir", "target/liberty/wlp")).toAbsolutePath();
     private final Path serverDir = wlp.resolve("usr/servers/" + NAME);
     private final int httpPort = Integer.getInteger("it.crash.port", 9290);
     private Process process;
     private int starts;
 
-    private KillableServer() {
-    }
+    private KillableServer() {}
 
     /** Creates the server afresh (an earlier run's folder and data are removed) with the phase's WAR. */
     public static KillableServer create() {
@@ -65,7 +66,8 @@ public final class KillableServer implements AutoCloseable {
         }
         ProcessBuilder builder = new ProcessBuilder(wlp.resolve("bin/server").toString(), "run", NAME)
                 .redirectErrorStream(true)
-                .redirectOutput(serverDir.resolve("console-" + (++starts) + ".log").toFile());
+                .redirectOutput(
+                        serverDir.resolve("console-" + (++starts) + ".log").toFile());
         Map<String, String> env = builder.environment();
         env.put("MEMORIA_HTTP_PORT", String.valueOf(httpPort));
         env.put("MEMORIA_HTTPS_PORT", String.valueOf(httpPort + 363));
@@ -114,7 +116,9 @@ public final class KillableServer implements AutoCloseable {
 
     private void awaitReady() {
         Instant deadline = Instant.now().plus(START_TIMEOUT);
-        HttpRequest ready = HttpRequest.newBuilder(base().resolve("health/ready")).timeout(Duration.ofSeconds(5)).build();
+        HttpRequest ready = HttpRequest.newBuilder(base().resolve("health/ready"))
+                .timeout(Duration.ofSeconds(5))
+                .build();
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("the server exited with " + process.exitValue() + "; see " + serverDir);
@@ -138,7 +142,9 @@ public final class KillableServer implements AutoCloseable {
         try {
             deleteRecursively(serverDir);
             Process create = new ProcessBuilder(wlp.resolve("bin/server").toString(), "create", NAME)
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             if (!create.waitFor(2, TimeUnit.MINUTES) || create.exitValue() != 0) {
                 throw new IllegalStateException("server create " + NAME + " failed");
             }
@@ -149,7 +155,8 @@ public final class KillableServer implements AutoCloseable {
             }
             // and the shared libraries: JDBC drivers (lib/jdbc) and the embedding stack (lib/global)
             for (String lib : List.of("lib/jdbc", "lib/global")) {
-                Path from = wlp.resolve("usr/servers/" + System.getProperty("it.server.name")).resolve(lib);
+                Path from = wlp.resolve("usr/servers/" + System.getProperty("it.server.name"))
+                        .resolve(lib);
                 Files.createDirectories(serverDir.resolve(lib));
                 try (Stream<Path> jars = Files.list(from)) {
                     for (Path jar : jars.toList()) {

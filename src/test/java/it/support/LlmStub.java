@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -42,8 +41,11 @@ public final class LlmStub {
     /** A request as the provider received it. */
     public record Received(String path, Map<String, List<String>> headers, JsonObject body) {
         public String header(String name) {
-            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
-                    .map(e -> e.getValue().get(0)).findFirst().orElse(null);
+            return headers.entrySet().stream()
+                    .filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(e -> e.getValue().get(0))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 
@@ -90,7 +92,8 @@ public final class LlmStub {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        try (exchange; InputStream in = exchange.getRequestBody()) {
+        try (exchange;
+                InputStream in = exchange.getRequestBody()) {
             String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             JsonObject json;
             try (JsonReader reader = Json.createReader(new StringReader(body))) {
@@ -102,8 +105,11 @@ public final class LlmStub {
             if (answer.delayMillis() > 0) {
                 Thread.sleep(answer.delayMillis());
             }
-            String reply = answer.status() != 200 ? "{\"error\":{\"message\":\"scripted " + answer.status() + "\"}}"
-                    : path.startsWith("/anthropic") ? anthropic(answer.modelText()) : chatCompletion(answer.modelText());
+            String reply = answer.status() != 200
+                    ? "{\"error\":{\"message\":\"scripted " + answer.status() + "\"}}"
+                    : path.startsWith("/anthropic")
+                            ? anthropic(answer.modelText())
+                            : chatCompletion(answer.modelText());
             byte[] bytes = reply.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(answer.status(), bytes.length);
@@ -116,15 +122,37 @@ public final class LlmStub {
     }
 
     private static String chatCompletion(String text) {
-        return Json.createObjectBuilder().add("id", "chatcmpl-it").add("object", "chat.completion")
-                .add("choices", Json.createArrayBuilder().add(Json.createObjectBuilder().add("index", 0)
-                        .add("message", Json.createObjectBuilder().add("role", "assistant").add("content", text))
-                        .add("finish_reason", "stop"))).build().toString();
+        return Json.createObjectBuilder()
+                .add("id", "chatcmpl-it")
+                .add("object", "chat.completion")
+                .add(
+                        "choices",
+                        Json.createArrayBuilder()
+                                .add(Json.createObjectBuilder()
+                                        .add("index", 0)
+                                        .add(
+                                                "message",
+                                                Json.createObjectBuilder()
+                                                        .add("role", "assistant")
+                                                        .add("content", text))
+                                        .add("finish_reason", "stop")))
+                .build()
+                .toString();
     }
 
     private static String anthropic(String text) {
-        return Json.createObjectBuilder().add("id", "msg_it").add("type", "message").add("role", "assistant")
-                .add("content", Json.createArrayBuilder().add(Json.createObjectBuilder().add("type", "text").add("text", text)))
-                .add("stop_reason", "end_turn").build().toString();
+        return Json.createObjectBuilder()
+                .add("id", "msg_it")
+                .add("type", "message")
+                .add("role", "assistant")
+                .add(
+                        "content",
+                        Json.createArrayBuilder()
+                                .add(Json.createObjectBuilder()
+                                        .add("type", "text")
+                                        .add("text", text)))
+                .add("stop_reason", "end_turn")
+                .build()
+                .toString();
     }
 }

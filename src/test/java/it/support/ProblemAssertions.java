@@ -1,21 +1,20 @@
 package it.support;
 
-import jakarta.json.JsonObject;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.json.JsonObject;
+import java.util.List;
+
 /** What every refusal must look like, shared by the test classes. */
 public final class ProblemAssertions {
 
-    private static final List<String> INTERNALS = List.of("Exception", "dev.memoria", "org.", "java.", "com.ibm", "SQL");
+    private static final List<String> INTERNALS =
+            List.of("Exception", "dev.memoria", "org.", "java.", "com.ibm", "SQL");
 
-    private ProblemAssertions() {
-    }
+    private ProblemAssertions() {}
 
     /** The common shape of every refusal: RFC 9457 members, no stack trace or implementation names. */
     public static JsonObject assertProblem(Api.Reply reply, int status) {
@@ -41,10 +40,10 @@ public final class ProblemAssertions {
         for (JsonObject error : errors) {
             assertFalse(error.getString("message", "").isBlank(), error::toString);
         }
-        List<String> named = errors.stream().map(error -> error.getString("field")).toList();
+        List<String> named =
+                errors.stream().map(error -> error.getString("field")).toList();
         for (String field : fields) {
             assertTrue(named.contains(field), () -> field + " not in " + problem);
         }
     }
-
 }

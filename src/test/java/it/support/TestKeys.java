@@ -1,12 +1,11 @@
 package it.support;
 
 import dev.memoria.platform.devtools.DevKeys;
-import org.junit.platform.launcher.LauncherSession;
-import org.junit.platform.launcher.LauncherSessionListener;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
  * Creates the test signing key pair before any test runs, so the managed server (started by the first

@@ -2,7 +2,6 @@ package it.support;
 
 import dev.memoria.platform.devtools.DevKeys;
 import dev.memoria.platform.devtools.DevToken;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -21,8 +20,7 @@ public final class Tokens {
 
     private static PrivateKey key;
 
-    private Tokens() {
-    }
+    private Tokens() {}
 
     /** A fresh tenant id, so that test classes never see each other's data. */
     public static String newTenant(String prefix) {

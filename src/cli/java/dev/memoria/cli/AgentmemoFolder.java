@@ -1,10 +1,5 @@
 package dev.memoria.cli;
 
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.YAMLException;
-
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
@@ -16,6 +11,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * agentmemo's YAML store: .agentmemo/{agent_id}/knowledge.yaml, a map of fact id to content, type, importance,
@@ -26,8 +25,7 @@ final class AgentmemoFolder {
 
     private static final Set<String> TYPES = Set.of("semantic", "episodic", "procedural");
 
-    private AgentmemoFolder() {
-    }
+    private AgentmemoFolder() {}
 
     /** {@code folder} is .agentmemo (one folder per agent) or one agent's folder. */
     static Migration read(Path folder, String scope, Runnable onFile) throws IOException {
@@ -37,11 +35,16 @@ final class AgentmemoFolder {
             files.add(folder.resolve("knowledge.yaml"));
         } else {
             try (Stream<Path> agents = Files.list(folder)) {
-                agents.map(agent -> agent.resolve("knowledge.yaml")).filter(Files::isRegularFile).sorted().forEach(files::add);
+                agents.map(agent -> agent.resolve("knowledge.yaml"))
+                        .filter(Files::isRegularFile)
+                        .sorted()
+                        .forEach(files::add);
             }
         }
         if (files.isEmpty()) {
-            migration.skip(folder.toString(), "no knowledge.yaml: not an agentmemo folder (.agentmemo or .agentmemo/{agent_id})");
+            migration.skip(
+                    folder.toString(),
+                    "no knowledge.yaml: not an agentmemo folder (.agentmemo or .agentmemo/{agent_id})");
         }
         for (Path file : files) {
             readAgent(migration, file, scope);
@@ -65,7 +68,9 @@ final class AgentmemoFolder {
             migration.skip(name, "not UTF-8 text");
             return;
         } catch (YAMLException malformed) {
-            migration.skip(name, "not YAML: " + malformed.getMessage().lines().findFirst().orElse(""));
+            migration.skip(
+                    name,
+                    "not YAML: " + malformed.getMessage().lines().findFirst().orElse(""));
             return;
         }
         if (document != null && !(document instanceof Map<?, ?>)) {
@@ -89,7 +94,11 @@ final class AgentmemoFolder {
             }
             Instant created = Migration.time(fact.get("created_at")).orElse(written);
             Instant lastAccessed = Migration.time(fact.get("last_accessed")).orElse(null);
-            var line = migration.fact(migration.id(agent, String.valueOf(id)), scope, content.strip(), created,
+            var line = migration.fact(
+                    migration.id(agent, String.valueOf(id)),
+                    scope,
+                    content.strip(),
+                    created,
                     lastAccessed != null && lastAccessed.isAfter(created) ? lastAccessed : created);
             String type = fact.get("type") instanceof String t ? t.strip().toLowerCase(Locale.ROOT) : "semantic";
             line.add("type", TYPES.contains(type) ? type : "semantic");
@@ -104,9 +113,15 @@ final class AgentmemoFolder {
             }
             List<String> tags = new ArrayList<>();
             if (fact.get("tags") instanceof List<?> list) {
-                list.stream().filter(String.class::isInstance).map(tag -> ((String) tag).strip())
-                        .filter(tag -> !tag.isEmpty() && tag.length() <= 64 && tag.chars().noneMatch(Character::isISOControl))
-                        .distinct().limit(32).forEach(tags::add);
+                list.stream()
+                        .filter(String.class::isInstance)
+                        .map(tag -> ((String) tag).strip())
+                        .filter(tag -> !tag.isEmpty()
+                                && tag.length() <= 64
+                                && tag.chars().noneMatch(Character::isISOControl))
+                        .distinct()
+                        .limit(32)
+                        .forEach(tags::add);
             }
             if (!TYPES.contains(type) && !type.isEmpty() && type.length() <= 59 && tags.size() < 32) {
                 tags.add("type:" + type); // agentmemo's own type name, kept where Memoria has no such type

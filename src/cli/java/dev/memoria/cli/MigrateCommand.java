@@ -1,13 +1,6 @@
 package dev.memoria.cli;
 
 import jakarta.json.JsonObject;
-import me.tongfei.progressbar.ProgressBar;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,18 +9,32 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import me.tongfei.progressbar.ProgressBar;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /**
  * Reads a folder of one of the libraries Memoria replaces and imports it through the tenant import, so it is all or
  * nothing on the server, and a second run imports nothing twice.
  */
-@Command(name = "migrate", description = {"Bring over the memory kept by selectools, agentmemo or nodestep.",
-        "selectools: a KnowledgeMemory folder (MEMORY.md, logs/*.jsonl) into --scope (default global).",
-        "agentmemo: .agentmemo or one agent's folder; each agent into agent:{agent_id}, or all into --scope.",
-        "nodestep: FilesystemMemory's root_dir; memories/user/42 into user:42, under --scope when given."})
+@Command(
+        name = "migrate",
+        description = {
+            "Bring over the memory kept by selectools, agentmemo or nodestep.",
+            "selectools: a KnowledgeMemory folder (MEMORY.md, logs/*.jsonl) into --scope (default global).",
+            "agentmemo: .agentmemo or one agent's folder; each agent into agent:{agent_id}, or all into --scope.",
+            "nodestep: FilesystemMemory's root_dir; memories/user/42 into user:42, under --scope when given."
+        })
 class MigrateCommand implements Callable<Integer> {
 
-    enum Library { selectools, agentmemo, nodestep }
+    enum Library {
+        selectools,
+        agentmemo,
+        nodestep
+    }
 
     @ParentCommand
     MemoriaCli cli;
@@ -56,7 +63,7 @@ class MigrateCommand implements Callable<Integer> {
         ServerClient client = cli.client();
         Migration migration;
         try (ProgressBar bar = cli.progress("Migrate " + library, -1, " files", 1)) {
-            Runnable onFile = bar == null ? () -> { } : bar::step;
+            Runnable onFile = bar == null ? () -> {} : bar::step;
             migration = switch (library) {
                 case selectools -> SelectoolsFolder.read(folder, scope == null ? "global" : scope, onFile);
                 case agentmemo -> AgentmemoFolder.read(folder, scope, onFile);
@@ -65,19 +72,25 @@ class MigrateCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         migration.skipped().forEach(skipped -> err.println("skipped " + skipped.what() + ": " + skipped.reason()));
-        err.println("Read " + migration.filesRead() + " files from " + folder + ", " + migration.skipped().size() + " skipped");
+        err.println("Read " + migration.filesRead() + " files from " + folder + ", "
+                + migration.skipped().size() + " skipped");
         err.flush();
         if (!migration.lines().isEmpty()) {
-            byte[] lines = migration.lines().stream().map(JsonObject::toString)
-                    .collect(Collectors.joining("\n", "", "\n")).getBytes(StandardCharsets.UTF_8);
-            cli.printCounts(client.postLines("api/v1/import" + (dryRun ? "?dry_run=true" : ""), () -> new ByteArrayInputStream(lines)));
+            byte[] lines = migration.lines().stream()
+                    .map(JsonObject::toString)
+                    .collect(Collectors.joining("\n", "", "\n"))
+                    .getBytes(StandardCharsets.UTF_8);
+            cli.printCounts(client.postLines(
+                    "api/v1/import" + (dryRun ? "?dry_run=true" : ""), () -> new ByteArrayInputStream(lines)));
         }
         return migration.skipped().isEmpty() ? MemoriaCli.OK : MemoriaCli.SKIPPED_FILES;
     }
 
     /** Whether a scope was chosen (flag before or after the subcommand, or MEMORIA_SCOPE), not just the default. */
     private boolean scopeGiven() {
-        return System.getenv("MEMORIA_SCOPE") != null || matched(spec.commandLine()) || matched(spec.root().commandLine());
+        return System.getenv("MEMORIA_SCOPE") != null
+                || matched(spec.commandLine())
+                || matched(spec.root().commandLine());
     }
 
     private static boolean matched(CommandLine command) {

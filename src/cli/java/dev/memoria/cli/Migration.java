@@ -3,7 +3,6 @@ package dev.memoria.cli;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -22,8 +21,7 @@ import java.util.UUID;
 final class Migration {
 
     /** A file or entry left out, and why. */
-    record Skipped(String what, String reason) {
-    }
+    record Skipped(String what, String reason) {}
 
     private final String source;
     private final List<JsonObject> lines = new ArrayList<>();
@@ -56,13 +54,21 @@ final class Migration {
 
     /** The same origin gives the same id: a re-run matches what the first run imported. */
     String id(String... origin) {
-        return UUID.nameUUIDFromBytes((source + "\u0000" + String.join("\u0000", origin)).getBytes(StandardCharsets.UTF_8)).toString();
+        return UUID.nameUUIDFromBytes(
+                        (source + "\u0000" + String.join("\u0000", origin)).getBytes(StandardCharsets.UTF_8))
+                .toString();
     }
 
     /** A fact line with the fields every fact needs; the caller adds the rest. */
     JsonObjectBuilder fact(String id, String scope, String content, Instant created, Instant updated) {
-        return Json.createObjectBuilder().add("kind", "fact").add("id", id).add("scope", scope).add("content", content)
-                .add("source", "migrate:" + source).add("created_at", created.toString()).add("updated_at", updated.toString());
+        return Json.createObjectBuilder()
+                .add("kind", "fact")
+                .add("id", id)
+                .add("scope", scope)
+                .add("content", content)
+                .add("source", "migrate:" + source)
+                .add("created_at", created.toString())
+                .add("updated_at", updated.toString());
     }
 
     void add(JsonObjectBuilder line) {
@@ -71,7 +77,10 @@ final class Migration {
 
     /** The file's text, refused (CharacterCodingException) when it is not UTF-8. */
     static String utf8(java.nio.file.Path file) throws java.io.IOException {
-        return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(java.nio.file.Files.readAllBytes(file))).toString();
+        return StandardCharsets.UTF_8
+                .newDecoder()
+                .decode(java.nio.ByteBuffer.wrap(java.nio.file.Files.readAllBytes(file)))
+                .toString();
     }
 
     /** RFC 3339 or ISO local time (taken as UTC, as Python's naive datetimes are written). */
@@ -107,8 +116,10 @@ final class Migration {
         if (content.indexOf(0) >= 0) {
             return Optional.of("content holds a NUL character");
         }
-        if (category != null && (category.isBlank() || category.strip().length() > 64
-                || category.chars().anyMatch(Character::isISOControl))) {
+        if (category != null
+                && (category.isBlank()
+                        || category.strip().length() > 64
+                        || category.chars().anyMatch(Character::isISOControl))) {
             return Optional.of("category is not 1-64 characters on one line");
         }
         return Optional.empty();
@@ -120,7 +131,8 @@ final class Migration {
             return false;
         }
         String[] segments = text.split(":", -1);
-        return segments.length <= 8 && java.util.Arrays.stream(segments)
-                .allMatch(s -> SEGMENT.matcher(s).matches() && !s.equals(".") && !s.equals(".."));
+        return segments.length <= 8
+                && java.util.Arrays.stream(segments)
+                        .allMatch(s -> SEGMENT.matcher(s).matches() && !s.equals(".") && !s.equals(".."));
     }
 }

@@ -5,7 +5,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +50,14 @@ final class Output {
         List<List<String>> rows = new ArrayList<>();
         for (int i = 0; i < facts.size(); i++) {
             JsonObject fact = facts.get(i);
-            List<String> row = new ArrayList<>(List.of(fact.getString("id").substring(0, 8), fact.getString("category"),
-                    fact.getString("type"), String.format(Locale.ROOT, "%.2f", fact.getJsonNumber("importance").doubleValue()),
+            List<String> row = new ArrayList<>(List.of(
+                    fact.getString("id").substring(0, 8),
+                    fact.getString("category"),
+                    fact.getString("type"),
+                    String.format(
+                            Locale.ROOT,
+                            "%.2f",
+                            fact.getJsonNumber("importance").doubleValue()),
                     (fact.getBoolean("persistent") ? "* " : "") + fact.getString("content")));
             if (scores != null) {
                 row.add(0, String.format(Locale.ROOT, "%.3f", scores.get(i)));
@@ -116,7 +121,9 @@ final class Output {
             return s.getString();
         }
         if (value instanceof JsonNumber n) {
-            return n.isIntegral() ? n.bigIntegerValue().toString() : String.format(Locale.ROOT, "%.3f", n.doubleValue());
+            return n.isIntegral()
+                    ? n.bigIntegerValue().toString()
+                    : String.format(Locale.ROOT, "%.3f", n.doubleValue());
         }
         if (value instanceof JsonArray array) {
             List<String> items = new ArrayList<>();

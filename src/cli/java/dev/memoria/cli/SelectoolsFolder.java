@@ -4,7 +4,6 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
@@ -39,8 +38,7 @@ final class SelectoolsFolder {
         }
     }
 
-    private SelectoolsFolder() {
-    }
+    private SelectoolsFolder() {}
 
     static Migration read(Path folder, String scope, Runnable onFile) throws IOException {
         Migration migration = new Migration("selectools");
@@ -48,13 +46,16 @@ final class SelectoolsFolder {
         Path logs = folder.resolve("logs");
         Path memory = folder.resolve("MEMORY.md");
         if (!Files.isDirectory(logs) && !Files.isRegularFile(memory)) {
-            migration.skip(folder.toString(), "no MEMORY.md and no logs/ folder: not a selectools KnowledgeMemory folder");
+            migration.skip(
+                    folder.toString(), "no MEMORY.md and no logs/ folder: not a selectools KnowledgeMemory folder");
             return migration;
         }
         if (Files.isDirectory(logs)) {
             List<Path> days;
             try (Stream<Path> files = Files.list(logs)) {
-                days = files.filter(f -> f.getFileName().toString().endsWith(".jsonl")).sorted().toList();
+                days = files.filter(f -> f.getFileName().toString().endsWith(".jsonl"))
+                        .sorted()
+                        .toList();
             }
             for (Path day : days) {
                 readLog(migration, scope, facts, day, "logs/" + day.getFileName());
@@ -66,8 +67,10 @@ final class SelectoolsFolder {
             onFile.run();
         }
         for (Draft draft : facts.values()) {
-            migration.add(migration.fact(factId(migration, scope, draft), scope, draft.content, draft.first, draft.last)
-                    .add("category", draft.category).add("persistent", draft.persistent));
+            migration.add(migration
+                    .fact(factId(migration, scope, draft), scope, draft.content, draft.first, draft.last)
+                    .add("category", draft.category)
+                    .add("persistent", draft.persistent));
         }
         return migration;
     }
@@ -98,20 +101,28 @@ final class SelectoolsFolder {
             String content = string(entry, "content");
             String category = entry.containsKey("category") ? string(entry, "category") : "general";
             Instant at = Migration.time(string(entry, "timestamp")).orElse(null);
-            String problem = at == null ? "no RFC 3339 timestamp" : Migration.problemWith(content, category).orElse(null);
+            String problem = at == null
+                    ? "no RFC 3339 timestamp"
+                    : Migration.problemWith(content, category).orElse(null);
             if (problem != null) {
                 migration.skip(where, problem);
                 continue;
             }
             boolean persistent = entry.get("persistent") == JsonValue.TRUE;
-            Draft draft = facts.computeIfAbsent(category.strip() + "\n" + content.strip(), k -> new Draft(category.strip(), content.strip(), at));
+            Draft draft = facts.computeIfAbsent(
+                    category.strip() + "\n" + content.strip(), k -> new Draft(category.strip(), content.strip(), at));
             draft.first = at.isBefore(draft.first) ? at : draft.first;
             draft.last = at.isAfter(draft.last) ? at : draft.last;
             draft.persistent |= persistent;
-            migration.add(jakarta.json.Json.createObjectBuilder().add("kind", "log")
-                    .add("id", migration.id("log", scope, name, Integer.toString(i + 1))).add("scope", scope)
-                    .add("timestamp", at.toString()).add("category", category.strip()).add("content", content.strip())
-                    .add("persistent", persistent).add("fact_id", factId(migration, scope, draft)));
+            migration.add(jakarta.json.Json.createObjectBuilder()
+                    .add("kind", "log")
+                    .add("id", migration.id("log", scope, name, Integer.toString(i + 1)))
+                    .add("scope", scope)
+                    .add("timestamp", at.toString())
+                    .add("category", category.strip())
+                    .add("content", content.strip())
+                    .add("persistent", persistent)
+                    .add("fact_id", factId(migration, scope, draft)));
         }
     }
 

@@ -4,7 +4,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -41,8 +40,10 @@ final class ServerClient {
         }
     }
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
     private final URI base;
     private final String token;
 
@@ -64,8 +65,13 @@ final class ServerClient {
     }
 
     JsonObject send(String method, String path, String json) throws IOException, InterruptedException {
-        return json(send(method, path, json == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8), json == null ? null : "application/json"));
+        return json(send(
+                method,
+                path,
+                json == null
+                        ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8),
+                json == null ? null : "application/json"));
     }
 
     /** POSTs a stream of JSON lines (an import), read as the request goes out. */
@@ -75,7 +81,8 @@ final class ServerClient {
 
     /** GETs a body straight into a file; a refusal is read from the file and thrown. */
     void download(String path, Path file) throws IOException, InterruptedException {
-        HttpResponse<Path> response = http.send(request("GET", path, HttpRequest.BodyPublishers.noBody(), null),
+        HttpResponse<Path> response = http.send(
+                request("GET", path, HttpRequest.BodyPublishers.noBody(), null),
                 HttpResponse.BodyHandlers.ofFile(file));
         if (response.statusCode() / 100 != 2) {
             throw refused(response.statusCode(), java.nio.file.Files.readString(file));
@@ -84,7 +91,8 @@ final class ServerClient {
 
     /** GETs a body as a stream, for output that may be larger than memory. */
     InputStream stream(String path) throws IOException, InterruptedException {
-        HttpResponse<InputStream> response = http.send(request("GET", path, HttpRequest.BodyPublishers.noBody(), null),
+        HttpResponse<InputStream> response = http.send(
+                request("GET", path, HttpRequest.BodyPublishers.noBody(), null),
                 HttpResponse.BodyHandlers.ofInputStream());
         if (response.statusCode() / 100 != 2) {
             try (InputStream body = response.body()) {
@@ -96,8 +104,8 @@ final class ServerClient {
 
     private HttpResponse<String> send(String method, String path, HttpRequest.BodyPublisher body, String contentType)
             throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(request(method, path, body, contentType),
-                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        HttpResponse<String> response = http.send(
+                request(method, path, body, contentType), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         if (response.statusCode() / 100 != 2) {
             throw refused(response.statusCode(), response.body());
         }
@@ -105,8 +113,10 @@ final class ServerClient {
     }
 
     private HttpRequest request(String method, String path, HttpRequest.BodyPublisher body, String contentType) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofHours(2))
-                .method(method, body).header("Authorization", "Bearer " + token);
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(Duration.ofHours(2))
+                .method(method, body)
+                .header("Authorization", "Bearer " + token);
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }
@@ -129,8 +139,10 @@ final class ServerClient {
         try {
             problem = parse(body);
         } catch (RuntimeException notAProblem) {
-            problem = Json.createObjectBuilder().add("title", "HTTP " + status)
-                    .add("detail", body == null ? "" : body.strip()).build();
+            problem = Json.createObjectBuilder()
+                    .add("title", "HTTP " + status)
+                    .add("detail", body == null ? "" : body.strip())
+                    .build();
         }
         return new Refused(status, problem);
     }

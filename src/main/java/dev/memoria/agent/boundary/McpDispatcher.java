@@ -1,13 +1,13 @@
 package dev.memoria.agent.boundary;
 
-import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.agent.control.AgentTool;
 import dev.memoria.agent.control.ToolArguments;
 import dev.memoria.agent.control.ToolCatalog;
 import dev.memoria.memorymd.control.MemoryMarkdownService;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.scope.control.ScopeRepository;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,7 +17,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -38,6 +37,7 @@ public class McpDispatcher {
 
     /** JSON-RPC error codes used here. */
     static final int INVALID_REQUEST = -32600;
+
     static final int METHOD_NOT_FOUND = -32601;
     static final int INVALID_PARAMS = -32602;
     static final int INTERNAL_ERROR = -32603;
@@ -74,8 +74,11 @@ public class McpDispatcher {
     public JsonObject answer(JsonObject request, boolean canWrite) {
         JsonValue id = request.get("id");
         try {
-            return Jsons.createObjectBuilder().add("jsonrpc", "2.0").add("id", id)
-                    .add("result", result(request.getString("method"), params(request), canWrite)).build();
+            return Jsons.createObjectBuilder()
+                    .add("jsonrpc", "2.0")
+                    .add("id", id)
+                    .add("result", result(request.getString("method"), params(request), canWrite))
+                    .build();
         } catch (RpcError error) {
             return error(id, error.code, error.getMessage());
         } catch (RuntimeException unexpected) {
@@ -85,22 +88,34 @@ public class McpDispatcher {
     }
 
     static JsonObject error(JsonValue id, int code, String message) {
-        return Jsons.createObjectBuilder().add("jsonrpc", "2.0").add("id", id == null ? JsonValue.NULL : id)
-                .add("error", Jsons.createObjectBuilder().add("code", code).add("message", message)).build();
+        return Jsons.createObjectBuilder()
+                .add("jsonrpc", "2.0")
+                .add("id", id == null ? JsonValue.NULL : id)
+                .add("error", Jsons.createObjectBuilder().add("code", code).add("message", message))
+                .build();
     }
 
     private JsonObject result(String method, JsonObject params, boolean canWrite) {
         return switch (method) {
             case "initialize" -> initialize(params);
             case "ping" -> JsonValue.EMPTY_JSON_OBJECT;
-            case "tools/list" -> Jsons.createObjectBuilder()
-                    .add("tools", ToolCatalog.render(ToolCatalog.Format.MCP, Arrays.asList(AgentTool.values()))).build();
+            case "tools/list" ->
+                Jsons.createObjectBuilder()
+                        .add("tools", ToolCatalog.render(ToolCatalog.Format.MCP, Arrays.asList(AgentTool.values())))
+                        .build();
             case "tools/call" -> callTool(params, canWrite);
             case "resources/list" -> listResources(params);
-            case "resources/templates/list" -> Jsons.createObjectBuilder().add("resourceTemplates", Jsons.createArrayBuilder()
-                    .add(Jsons.createObjectBuilder().add("uriTemplate", RESOURCE_PREFIX + "{scope}" + RESOURCE_SUFFIX)
-                            .add("name", "MEMORY.md").add("mimeType", "text/markdown")
-                            .add("description", "The pinned facts of a scope as MEMORY.md"))).build();
+            case "resources/templates/list" ->
+                Jsons.createObjectBuilder()
+                        .add(
+                                "resourceTemplates",
+                                Jsons.createArrayBuilder()
+                                        .add(Jsons.createObjectBuilder()
+                                                .add("uriTemplate", RESOURCE_PREFIX + "{scope}" + RESOURCE_SUFFIX)
+                                                .add("name", "MEMORY.md")
+                                                .add("mimeType", "text/markdown")
+                                                .add("description", "The pinned facts of a scope as MEMORY.md")))
+                        .build();
             case "resources/read" -> readResource(params);
             default -> throw new RpcError(METHOD_NOT_FOUND, "Method not found: " + method);
         };
@@ -110,14 +125,26 @@ public class McpDispatcher {
         String requested = params.get("protocolVersion") instanceof JsonString s ? s.getString() : LATEST_PROTOCOL;
         return Jsons.createObjectBuilder()
                 .add("protocolVersion", negotiate(requested))
-                .add("capabilities", Jsons.createObjectBuilder()
-                        .add("tools", Jsons.createObjectBuilder().add("listChanged", false))
-                        .add("resources", Jsons.createObjectBuilder().add("subscribe", false).add("listChanged", false)))
-                .add("serverInfo", Jsons.createObjectBuilder().add("name", "memoria").add("title", "Memoria")
-                        .add("version", "1.0.0"))
-                .add("instructions", "Long-term memory. Call recall before answering questions about the user or "
-                        + "earlier work; call remember when you learn a durable fact or preference. Tools take an "
-                        + "optional scope (default: the token's only memory scope, else global).")
+                .add(
+                        "capabilities",
+                        Jsons.createObjectBuilder()
+                                .add("tools", Jsons.createObjectBuilder().add("listChanged", false))
+                                .add(
+                                        "resources",
+                                        Jsons.createObjectBuilder()
+                                                .add("subscribe", false)
+                                                .add("listChanged", false)))
+                .add(
+                        "serverInfo",
+                        Jsons.createObjectBuilder()
+                                .add("name", "memoria")
+                                .add("title", "Memoria")
+                                .add("version", "1.0.0"))
+                .add(
+                        "instructions",
+                        "Long-term memory. Call recall before answering questions about the user or "
+                                + "earlier work; call remember when you learn a durable fact or preference. Tools take an "
+                                + "optional scope (default: the token's only memory scope, else global).")
                 .build();
     }
 
@@ -132,12 +159,19 @@ public class McpDispatcher {
             throw new RpcError(INVALID_PARAMS, "Tool arguments must be an object");
         }
         try {
-            ToolCalls.Result result = calls.call(tool, new ToolArguments(tool, args, true), scopeOf(args), canWrite, SOURCE);
-            return Jsons.createObjectBuilder().add("content", text(result.content()))
-                    .add("structuredContent", result.data()).add("isError", false).build();
+            ToolCalls.Result result =
+                    calls.call(tool, new ToolArguments(tool, args, true), scopeOf(args), canWrite, SOURCE);
+            return Jsons.createObjectBuilder()
+                    .add("content", text(result.content()))
+                    .add("structuredContent", result.data())
+                    .add("isError", false)
+                    .build();
         } catch (DomainException problem) {
             // A tool that fails answers the model with the reason, so it can correct the call.
-            return Jsons.createObjectBuilder().add("content", text(describe(problem))).add("isError", true).build();
+            return Jsons.createObjectBuilder()
+                    .add("content", text(describe(problem)))
+                    .add("isError", true)
+                    .build();
         }
     }
 
@@ -149,19 +183,24 @@ public class McpDispatcher {
         if (args.containsKey("scope") && args.get("scope") != JsonValue.NULL) {
             throw DomainException.invalid("arguments.scope", "must be a string");
         }
-        return access.allowedScopes().filter(list -> list.size() == 1).map(list -> list.get(0))
+        return access.allowedScopes()
+                .filter(list -> list.size() == 1)
+                .map(list -> list.get(0))
                 .orElse(Scope.of("global"));
     }
 
     private JsonObject listResources(JsonObject params) {
         String after = params.get("cursor") instanceof JsonString cursor ? cursor.getString() : null;
-        List<ScopeRepository.ScopeSummary> rows = scopes.list(access.allowedScopes(), after, RESOURCES_PAGE, Timestamps.now());
+        List<ScopeRepository.ScopeSummary> rows =
+                scopes.list(access.allowedScopes(), after, RESOURCES_PAGE, Timestamps.now());
         JsonArrayBuilder resources = Jsons.createArrayBuilder();
-        rows.stream().limit(RESOURCES_PAGE).forEach(row -> resources.add(Jsons.createObjectBuilder()
-                .add("uri", RESOURCE_PREFIX + row.scope() + RESOURCE_SUFFIX)
-                .add("name", "MEMORY.md of " + row.scope())
-                .add("description", row.persistentFacts() + " pinned facts of scope " + row.scope())
-                .add("mimeType", "text/markdown")));
+        rows.stream()
+                .limit(RESOURCES_PAGE)
+                .forEach(row -> resources.add(Jsons.createObjectBuilder()
+                        .add("uri", RESOURCE_PREFIX + row.scope() + RESOURCE_SUFFIX)
+                        .add("name", "MEMORY.md of " + row.scope())
+                        .add("description", row.persistentFacts() + " pinned facts of scope " + row.scope())
+                        .add("mimeType", "text/markdown")));
         JsonObjectBuilder result = Jsons.createObjectBuilder().add("resources", resources);
         if (rows.size() > RESOURCES_PAGE) {
             result.add("nextCursor", rows.get(RESOURCES_PAGE - 1).scope());
@@ -171,12 +210,20 @@ public class McpDispatcher {
 
     private JsonObject readResource(JsonObject params) {
         String uri = params.get("uri") instanceof JsonString s ? s.getString() : "";
-        Scope scope = resourceScope(uri).orElseThrow(() -> new RpcError(RESOURCE_NOT_FOUND, "Resource not found: " + uri));
+        Scope scope =
+                resourceScope(uri).orElseThrow(() -> new RpcError(RESOURCE_NOT_FOUND, "Resource not found: " + uri));
         if (!access.canAccess(scope)) {
             throw new RpcError(RESOURCE_NOT_FOUND, "Resource not found: " + uri);
         }
-        return Jsons.createObjectBuilder().add("contents", Jsons.createArrayBuilder().add(Jsons.createObjectBuilder()
-                .add("uri", uri).add("mimeType", "text/markdown").add("text", memoryFiles.export(scope)))).build();
+        return Jsons.createObjectBuilder()
+                .add(
+                        "contents",
+                        Jsons.createArrayBuilder()
+                                .add(Jsons.createObjectBuilder()
+                                        .add("uri", uri)
+                                        .add("mimeType", "text/markdown")
+                                        .add("text", memoryFiles.export(scope))))
+                .build();
     }
 
     /** The scope named by memory://{scope}/MEMORY.md, if the URI is one. */
@@ -200,12 +247,15 @@ public class McpDispatcher {
     }
 
     private static JsonArrayBuilder text(String text) {
-        return Jsons.createArrayBuilder().add(Jsons.createObjectBuilder().add("type", "text").add("text", text));
+        return Jsons.createArrayBuilder()
+                .add(Jsons.createObjectBuilder().add("type", "text").add("text", text));
     }
 
     private static String describe(DomainException problem) {
         StringBuilder text = new StringBuilder(problem.title()).append(": ").append(problem.getMessage());
-        problem.errors().forEach(error -> text.append("\n- ").append(error.field()).append(": ").append(error.message()));
+        problem.errors()
+                .forEach(error ->
+                        text.append("\n- ").append(error.field()).append(": ").append(error.message()));
         return text.toString();
     }
 }

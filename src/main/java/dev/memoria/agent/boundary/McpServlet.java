@@ -24,9 +24,6 @@ import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.jwt.JsonWebToken;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -36,6 +33,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * MCP over Streamable HTTP at /mcp: POST carries JSON-RPC messages and is answered with JSON, or with a
@@ -81,8 +80,14 @@ public class McpServlet extends HttpServlet {
             return;
         }
         response.setHeader("Allow", "POST, GET, DELETE");
-        send(response, 405, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
-                request.getMethod() + " is not a method of the MCP transport; POST messages instead"), request);
+        send(
+                response,
+                405,
+                McpDispatcher.error(
+                        null,
+                        McpDispatcher.INVALID_REQUEST,
+                        request.getMethod() + " is not a method of the MCP transport; POST messages instead"),
+                request);
     }
 
     @Override
@@ -97,18 +102,29 @@ public class McpServlet extends HttpServlet {
             send(response, 400, McpDispatcher.error(null, -32700, "Parse error: the body is not JSON"), request);
             return;
         } catch (BodyUnreadable unreadable) {
-            send(response, 400, McpDispatcher.error(null, -32700, "Parse error: the body ended before its Content-Length"),
+            send(
+                    response,
+                    400,
+                    McpDispatcher.error(null, -32700, "Parse error: the body ended before its Content-Length"),
                     request);
             return;
         } catch (BodyTooLarge tooLarge) {
-            send(response, 413, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
-                    "The body is larger than " + maxBodyBytes + " bytes"), request);
+            send(
+                    response,
+                    413,
+                    McpDispatcher.error(
+                            null, McpDispatcher.INVALID_REQUEST, "The body is larger than " + maxBodyBytes + " bytes"),
+                    request);
             return;
         }
         List<JsonObject> messages = messages(body);
         if (messages == null) {
-            send(response, 400, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
-                    "Expected a JSON-RPC message or a batch of them"), request);
+            send(
+                    response,
+                    400,
+                    McpDispatcher.error(
+                            null, McpDispatcher.INVALID_REQUEST, "Expected a JSON-RPC message or a batch of them"),
+                    request);
             return;
         }
         boolean initializing = messages.size() == 1 && "initialize".equals(method(messages.get(0)));
@@ -141,8 +157,14 @@ public class McpServlet extends HttpServlet {
             return;
         }
         response.setHeader("Allow", "POST, DELETE");
-        send(response, 405, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
-                "This server does not open a server-initiated stream; POST requests instead"), request);
+        send(
+                response,
+                405,
+                McpDispatcher.error(
+                        null,
+                        McpDispatcher.INVALID_REQUEST,
+                        "This server does not open a server-initiated stream; POST requests instead"),
+                request);
     }
 
     @Override
@@ -152,7 +174,11 @@ public class McpServlet extends HttpServlet {
         }
         String id = request.getHeader(SESSION_HEADER);
         if (id == null || id.isBlank()) {
-            send(response, 400, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, "Missing " + SESSION_HEADER), request);
+            send(
+                    response,
+                    400,
+                    McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, "Missing " + SESSION_HEADER),
+                    request);
         } else if (sessions.close(id)) {
             response.setStatus(204);
         } else {
@@ -160,7 +186,8 @@ public class McpServlet extends HttpServlet {
         }
     }
 
-    private void initialize(JsonObject message, HttpServletRequest request, HttpServletResponse response) throws IOException {
+    private void initialize(JsonObject message, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
         JsonObject answer = dispatcher.answer(message, canWrite(request));
         if (answer.containsKey("result")) {
             String version = answer.getJsonObject("result").getString("protocolVersion");
@@ -174,26 +201,42 @@ public class McpServlet extends HttpServlet {
     private boolean admitted(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (!(request.getUserPrincipal() instanceof JsonWebToken token)) {
             response.setHeader("WWW-Authenticate", "Bearer");
-            send(response, 401, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, "A bearer token is required"), request);
+            send(
+                    response,
+                    401,
+                    McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, "A bearer token is required"),
+                    request);
             return false;
         }
         try {
             TokenTenancy.bind(token, tenant);
         } catch (DomainException invalidToken) {
             response.setHeader("WWW-Authenticate", "Bearer error=\"invalid_token\"");
-            send(response, 401, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, invalidToken.getMessage()), request);
+            send(
+                    response,
+                    401,
+                    McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, invalidToken.getMessage()),
+                    request);
             return false;
         }
         String origin = request.getHeader("Origin");
         if (origin != null && !originAllowed(origin, request)) {
-            send(response, 403, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, "Origin not allowed: " + origin), request);
+            send(
+                    response,
+                    403,
+                    McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, "Origin not allowed: " + origin),
+                    request);
             return false;
         }
         try {
             rateLimiter.admit(tenant.tenantId(), tenant.actor());
         } catch (RateLimited limited) {
             response.setHeader("Retry-After", String.valueOf(limited.retryAfterSeconds()));
-            send(response, 429, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, limited.getMessage()), request);
+            send(
+                    response,
+                    429,
+                    McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST, limited.getMessage()),
+                    request);
             return false;
         }
         return true;
@@ -203,20 +246,37 @@ public class McpServlet extends HttpServlet {
     private boolean sessionIsLive(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String version = request.getHeader(VERSION_HEADER);
         if (version != null && !McpDispatcher.PROTOCOLS.contains(version)) {
-            send(response, 400, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
-                    "Unsupported " + VERSION_HEADER + ": " + version + "; supported: " + McpDispatcher.PROTOCOLS), request);
+            send(
+                    response,
+                    400,
+                    McpDispatcher.error(
+                            null,
+                            McpDispatcher.INVALID_REQUEST,
+                            "Unsupported " + VERSION_HEADER + ": " + version + "; supported: "
+                                    + McpDispatcher.PROTOCOLS),
+                    request);
             return false;
         }
         String id = request.getHeader(SESSION_HEADER);
         if (id == null || id.isBlank()) {
-            send(response, 400, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
-                    "Missing " + SESSION_HEADER + ": call initialize first"), request);
+            send(
+                    response,
+                    400,
+                    McpDispatcher.error(
+                            null,
+                            McpDispatcher.INVALID_REQUEST,
+                            "Missing " + SESSION_HEADER + ": call initialize first"),
+                    request);
             return false;
         }
         Optional<McpSession> session = sessions.use(id);
         if (session.isEmpty()) {
-            send(response, 404, McpDispatcher.error(null, McpDispatcher.INVALID_REQUEST,
-                    "Unknown or expired session: initialize again"), request);
+            send(
+                    response,
+                    404,
+                    McpDispatcher.error(
+                            null, McpDispatcher.INVALID_REQUEST, "Unknown or expired session: initialize again"),
+                    request);
             return false;
         }
         return true;
@@ -296,7 +356,8 @@ public class McpServlet extends HttpServlet {
     }
 
     /** Writes JSON, or a single SSE message event when the client accepts only an event stream. */
-    private static void send(HttpServletResponse response, int status, JsonValue body, HttpServletRequest request) throws IOException {
+    private static void send(HttpServletResponse response, int status, JsonValue body, HttpServletRequest request)
+            throws IOException {
         response.setStatus(status);
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
         String accept = request.getHeader("Accept") == null ? "" : request.getHeader("Accept");

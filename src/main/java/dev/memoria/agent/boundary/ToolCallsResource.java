@@ -20,7 +20,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
 
-
 @Path("/scopes/{scope}/tool-calls")
 @Produces(MediaType.APPLICATION_JSON)
 public class ToolCallsResource {
@@ -47,10 +46,15 @@ public class ToolCallsResource {
         if (!(arguments instanceof JsonObject args)) {
             throw DomainException.invalid("arguments", "must be a JSON object");
         }
-        AgentTool tool = AgentTool.fromWire(name.getString()).orElseThrow(() ->
-                DomainException.notFound("No tool named '" + name.getString() + "'; GET /api/v1/tools lists them."));
+        AgentTool tool = AgentTool.fromWire(name.getString())
+                .orElseThrow(() -> DomainException.notFound(
+                        "No tool named '" + name.getString() + "'; GET /api/v1/tools lists them."));
         boolean canWrite = security.isUserInRole(Roles.WRITE) || security.isUserInRole(Roles.ADMIN);
-        ToolCalls.Result result = calls.call(tool, new ToolArguments(tool, args, false), Scope.of(scope), canWrite, SOURCE);
-        return Jsons.createObjectBuilder().add("content", result.content()).add("data", result.data()).build();
+        ToolCalls.Result result =
+                calls.call(tool, new ToolArguments(tool, args, false), Scope.of(scope), canWrite, SOURCE);
+        return Jsons.createObjectBuilder()
+                .add("content", result.content())
+                .add("data", result.data())
+                .build();
     }
 }

@@ -5,8 +5,14 @@ import java.util.Optional;
 
 /** The memory tools an agent can call, with the role each one needs. */
 public enum AgentTool {
-    REMEMBER(true), RECALL(false), SEARCH_MEMORY(false), LIST_MEMORIES(false), DELETE_MEMORY(true),
-    STATS(false), SNAPSHOT(true), RESTORE(true);
+    REMEMBER(true),
+    RECALL(false),
+    SEARCH_MEMORY(false),
+    LIST_MEMORIES(false),
+    DELETE_MEMORY(true),
+    STATS(false),
+    SNAPSHOT(true),
+    RESTORE(true);
 
     private final boolean writes;
 

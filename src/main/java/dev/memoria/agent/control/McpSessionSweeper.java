@@ -6,14 +6,13 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * Deletes MCP sessions idle for longer than {@link McpSession#IDLE_LIMIT}, across tenants. Not persistent:
@@ -32,7 +31,8 @@ public class McpSessionSweeper {
     void endIdleSessions() {
         Timestamp cutoff = Timestamp.from(Timestamps.now().minus(McpSession.IDLE_LIMIT));
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement delete = connection.prepareStatement("DELETE FROM mcp_session WHERE last_used_at < ?")) {
+                PreparedStatement delete =
+                        connection.prepareStatement("DELETE FROM mcp_session WHERE last_used_at < ?")) {
             delete.setTimestamp(1, cutoff);
             int ended = delete.executeUpdate();
             if (ended > 0) {

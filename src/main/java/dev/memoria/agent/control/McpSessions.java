@@ -1,12 +1,11 @@
 package dev.memoria.agent.control;
 
 import dev.memoria.agent.entity.McpSession;
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.util.Optional;
 
@@ -44,7 +43,10 @@ public class McpSessions {
     }
 
     private Optional<McpSession> find(String id) {
-        return db.get().createQuery("SELECT s FROM McpSession s WHERE s.id = :id", McpSession.class)
-                .setParameter("id", id).getResultStream().findFirst();
+        return db.get()
+                .createQuery("SELECT s FROM McpSession s WHERE s.id = :id", McpSession.class)
+                .setParameter("id", id)
+                .getResultStream()
+                .findFirst();
     }
 }

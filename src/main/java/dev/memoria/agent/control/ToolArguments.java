@@ -6,7 +6,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +24,10 @@ public final class ToolArguments {
         Set<String> accepted = ToolCatalog.argumentNames(tool, withScope);
         for (String name : json.keySet()) {
             if (!accepted.contains(name)) {
-                errors.add(new FieldError(PREFIX + name, "unknown argument; " + tool.wireName() + " takes "
-                        + (accepted.isEmpty() ? "none" : String.join(", ", accepted))));
+                errors.add(new FieldError(
+                        PREFIX + name,
+                        "unknown argument; " + tool.wireName() + " takes "
+                                + (accepted.isEmpty() ? "none" : String.join(", ", accepted))));
             }
         }
     }
@@ -61,7 +62,8 @@ public final class ToolArguments {
             return defaultValue;
         }
         // compared as decimals: longValue() wraps, and took 18446744073709551621 for 5
-        if (!(value instanceof JsonNumber number) || !number.isIntegral()
+        if (!(value instanceof JsonNumber number)
+                || !number.isIntegral()
                 || number.bigDecimalValue().compareTo(BigDecimal.valueOf(min)) < 0
                 || number.bigDecimalValue().compareTo(BigDecimal.valueOf(max)) > 0) {
             errors.add(new FieldError(PREFIX + name, "must be an integer from " + min + " to " + max));

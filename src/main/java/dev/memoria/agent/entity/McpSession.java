@@ -4,13 +4,12 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import org.eclipse.persistence.annotations.Multitenant;
-import org.eclipse.persistence.annotations.MultitenantType;
-import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import org.eclipse.persistence.annotations.Multitenant;
+import org.eclipse.persistence.annotations.MultitenantType;
+import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
 
 /** An MCP session: opened by initialize, used until deleted or idle for longer than {@link #IDLE_LIMIT}. */
 @Entity
@@ -37,8 +36,7 @@ public class McpSession {
     @Column(name = "last_used_at", nullable = false)
     private Instant lastUsedAt;
 
-    protected McpSession() {
-    }
+    protected McpSession() {}
 
     public McpSession(String protocolVersion, String subject, Instant now) {
         this.id = UUID.randomUUID().toString();

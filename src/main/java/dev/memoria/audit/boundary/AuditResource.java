@@ -19,7 +19,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-
 import java.util.List;
 
 @Path("/audit")
@@ -45,7 +44,10 @@ public class AuditResource {
             items.add(JsonFields.addNullable(item, "fact_id", event.factId()).add("digest", event.digest()));
         });
         AuditEvent last = rows.size() > max ? rows.get(max - 1) : null;
-        return JsonFields.addNullable(Jsons.createObjectBuilder().add("items", items), "next_cursor",
-                last == null ? null : new PageCursor(last.at(), last.id()).encode()).build();
+        return JsonFields.addNullable(
+                        Jsons.createObjectBuilder().add("items", items),
+                        "next_cursor",
+                        last == null ? null : new PageCursor(last.at(), last.id()).encode())
+                .build();
     }
 }

@@ -1,19 +1,18 @@
 package dev.memoria.audit.control;
 
-import dev.memoria.platform.control.SqlLike;
-import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.audit.entity.AuditEvent;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.PageCursor;
-import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.platform.control.SqlLike;
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
+import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.TypedQuery;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -30,8 +29,20 @@ public class AuditLog {
 
     /** What removed a fact, or (the console's changes that delete nothing) what changed tenant data. */
     public enum Action {
-        DELETE, CLEAR_SCOPE, RESTORE, EXPIRE, DECAY, EVICT, PRUNE_LOGS, CLEAR_LOGS, ERASE,
-        EDIT(false), CHANGE_SETTINGS(false), CHANGE_QUOTAS(false), CREATE_SNAPSHOT(false), RESTORE_SNAPSHOT(false);
+        DELETE,
+        CLEAR_SCOPE,
+        RESTORE,
+        EXPIRE,
+        DECAY,
+        EVICT,
+        PRUNE_LOGS,
+        CLEAR_LOGS,
+        ERASE,
+        EDIT(false),
+        CHANGE_SETTINGS(false),
+        CHANGE_QUOTAS(false),
+        CREATE_SNAPSHOT(false),
+        RESTORE_SNAPSHOT(false);
 
         private final boolean deletion;
 
@@ -53,7 +64,10 @@ public class AuditLog {
         }
 
         static List<String> deletionNames() {
-            return java.util.Arrays.stream(values()).filter(Action::isDeletion).map(Action::wireName).toList();
+            return java.util.Arrays.stream(values())
+                    .filter(Action::isDeletion)
+                    .map(Action::wireName)
+                    .toList();
         }
     }
 
@@ -86,7 +100,8 @@ public class AuditLog {
 
     public void record(Action action, String scope, String factId, String deletedContent, Instant at) {
         // eviction is the system's doing even inside a person's write
-        String actor = action == Action.EVICT ? "job:capacity"
+        String actor = action == Action.EVICT
+                ? "job:capacity"
                 : tenant.actor() == null || tenant.actor().isBlank() ? "unknown" : tenant.actor();
         db.get().persist(new AuditEvent(at, actor, action.wireName(), scope, factId, sha256(deletedContent)));
     }
@@ -120,7 +135,8 @@ public class AuditLog {
 
     public static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }

@@ -13,8 +13,7 @@ final class ConsoleCookie {
     static final String NAME = "memoria_console";
     static final String PATH = "/console";
 
-    private ConsoleCookie() {
-    }
+    private ConsoleCookie() {}
 
     static String read(HttpServletRequest request) {
         Cookie[] cookies = request.getCookies();

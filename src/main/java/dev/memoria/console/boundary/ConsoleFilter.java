@@ -6,13 +6,12 @@ import dev.memoria.console.control.SignedIn;
 import jakarta.inject.Inject;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
-import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.net.URI;
 import java.util.Optional;
@@ -65,7 +64,9 @@ public class ConsoleFilter implements Filter {
         }
         SignedIn me = user.get();
         if (post && !SessionTokens.matches(me.csrfToken(), request.getParameter(CSRF_FIELD))) {
-            ConsoleErrors.forbidden(request, response,
+            ConsoleErrors.forbidden(
+                    request,
+                    response,
                     "The form carried no valid CSRF token (it is stale or did not come from this console). Reload the page and try again.");
             return;
         }

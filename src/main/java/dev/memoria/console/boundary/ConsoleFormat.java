@@ -9,10 +9,10 @@ import java.util.Locale;
 public final class ConsoleFormat {
 
     public static final ConsoleFormat INSTANCE = new ConsoleFormat();
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
-    private ConsoleFormat() {
-    }
+    private ConsoleFormat() {}
 
     public String time(Instant instant) {
         return instant == null ? "—" : TIME.format(instant);

@@ -3,7 +3,6 @@ package dev.memoria.console.boundary;
 import dev.memoria.console.control.SignedIn;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.util.HashMap;
 import java.util.Map;
 
@@ -15,7 +14,8 @@ public final class ConsoleRequest {
     private final Map<String, String> pathParams;
     private final SignedIn user;
 
-    public ConsoleRequest(HttpServletRequest http, HttpServletResponse response, Map<String, String> pathParams, SignedIn user) {
+    public ConsoleRequest(
+            HttpServletRequest http, HttpServletResponse response, Map<String, String> pathParams, SignedIn user) {
         this.http = http;
         this.response = response;
         this.pathParams = pathParams;

@@ -1,14 +1,13 @@
 package dev.memoria.console.boundary;
 
-import dev.memoria.platform.boundary.Problems;
 import dev.memoria.console.control.SignedIn;
+import dev.memoria.platform.boundary.Problems;
 import dev.memoria.platform.entity.DomainException;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -50,8 +49,11 @@ public class ConsoleServlet extends HttpServlet {
     public void init() {
         String scope = "/tenants/{tenant}/scopes/{scope}";
         router = new Router()
-                .get("/login", login::form).post("/login", login::signIn).post("/logout", login::signOut)
-                .get("/password", login::passwordForm).post("/password", login::changePassword)
+                .get("/login", login::form)
+                .post("/login", login::signIn)
+                .post("/logout", login::signOut)
+                .get("/password", login::passwordForm)
+                .post("/password", login::changePassword)
                 .get("/", overview::dashboard)
                 .get("/tenants", overview::tenants)
                 .get("/tenants/{tenant}", overview::tenant)
@@ -88,8 +90,15 @@ public class ConsoleServlet extends HttpServlet {
         Router.Result result = router.route(request.getMethod(), path);
         if (result.match().isEmpty()) {
             int status = result.pathKnown() ? 405 : 404;
-            ConsoleErrors.render(request, response, status, status == 404 ? "Page not found" : "Method not allowed",
-                    status == 404 ? "There is no console page at this address." : "This page does not accept that method.", List.of());
+            ConsoleErrors.render(
+                    request,
+                    response,
+                    status,
+                    status == 404 ? "Page not found" : "Method not allowed",
+                    status == 404
+                            ? "There is no console page at this address."
+                            : "This page does not accept that method.",
+                    List.of());
             return;
         }
         Router.Match match = result.match().get();
@@ -99,19 +108,36 @@ public class ConsoleServlet extends HttpServlet {
             return;
         }
         try {
-            send(match.route().handler().handle(new ConsoleRequest(request, response, match.params(), me)), me, request, response);
+            send(
+                    match.route().handler().handle(new ConsoleRequest(request, response, match.params(), me)),
+                    me,
+                    request,
+                    response);
         } catch (DomainException problem) {
-            ConsoleErrors.render(request, response, Problems.status(problem.kind()), problem.title(), problem.getMessage(),
-                    problem.errors().stream().map(e -> e.field() + ": " + e.message()).toList());
+            ConsoleErrors.render(
+                    request,
+                    response,
+                    Problems.status(problem.kind()),
+                    problem.title(),
+                    problem.getMessage(),
+                    problem.errors().stream()
+                            .map(e -> e.field() + ": " + e.message())
+                            .toList());
         } catch (Exception failure) {
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Console failure, incident " + incident, failure);
-            ConsoleErrors.render(request, response, 500, "Something went wrong",
-                    "The console could not complete the request (incident " + incident + ").", List.of());
+            ConsoleErrors.render(
+                    request,
+                    response,
+                    500,
+                    "Something went wrong",
+                    "The console could not complete the request (incident " + incident + ").",
+                    List.of());
         }
     }
 
-    private void send(View view, SignedIn me, HttpServletRequest request, HttpServletResponse response) throws IOException {
+    private void send(View view, SignedIn me, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
         if (view instanceof View.Page page) {
             Map<String, Object> model = page.model();
             model.put("fmt", ConsoleFormat.INSTANCE);

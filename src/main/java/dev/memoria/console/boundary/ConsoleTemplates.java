@@ -3,17 +3,16 @@ package dev.memoria.console.boundary;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.WebContext;
 import org.thymeleaf.templatemode.TemplateMode;
 import org.thymeleaf.templateresolver.WebApplicationTemplateResolver;
 import org.thymeleaf.web.servlet.JakartaServletWebApplication;
-
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Locale;
-import java.util.Map;
 
 /** Renders webapp-ui/templates (WEB-INF/templates in the WAR) with Thymeleaf; th:text escapes every value. */
 final class ConsoleTemplates {
@@ -42,13 +41,20 @@ final class ConsoleTemplates {
         resolver.setTemplateMode(TemplateMode.HTML);
         resolver.setCharacterEncoding(StandardCharsets.UTF_8.name());
         // MEMORIA_CONSOLE_TEMPLATE_CACHE=false re-reads templates on every request, for work on the pages
-        resolver.setCacheable(ConfigProvider.getConfig().getOptionalValue("memoria.console.template.cache", Boolean.class).orElse(true));
+        resolver.setCacheable(ConfigProvider.getConfig()
+                .getOptionalValue("memoria.console.template.cache", Boolean.class)
+                .orElse(true));
         engine = new TemplateEngine();
         engine.setTemplateResolver(resolver);
     }
 
-    void render(String template, Map<String, Object> model, int status, HttpServletRequest request,
-                HttpServletResponse response) throws IOException {
+    void render(
+            String template,
+            Map<String, Object> model,
+            int status,
+            HttpServletRequest request,
+            HttpServletResponse response)
+            throws IOException {
         WebContext context = new WebContext(application.buildExchange(request, response), Locale.ENGLISH, model);
         response.setStatus(status);
         response.setContentType("text/html;charset=UTF-8");

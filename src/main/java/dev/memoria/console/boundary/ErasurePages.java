@@ -4,7 +4,6 @@ import dev.memoria.erasure.control.ErasureService;
 import dev.memoria.erasure.entity.ErasureReceipt;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.Map;
 
 /**

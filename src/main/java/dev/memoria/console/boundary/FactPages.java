@@ -11,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +53,9 @@ public class FactPages {
     static JsonObjectBuilder patch(ConsoleRequest request) {
         JsonObjectBuilder json = Jsons.createObjectBuilder();
         // browsers send a textarea's line breaks as CRLF; the API stores what agents send, LF
-        json.add("content", request.raw("content") == null ? "" : request.raw("content").replace("\r\n", "\n"));
+        json.add(
+                "content",
+                request.raw("content") == null ? "" : request.raw("content").replace("\r\n", "\n"));
         nullable(json, "title", request.param("title"));
         nullable(json, "key", request.param("key"));
         json.add("category", request.param("category") == null ? "" : request.param("category"));
@@ -68,7 +69,11 @@ public class FactPages {
         JsonArrayBuilder tags = Jsons.createArrayBuilder();
         String tagText = request.param("tags");
         if (tagText != null) {
-            Arrays.stream(tagText.split(",")).map(String::strip).filter(t -> !t.isEmpty()).distinct().forEach(tags::add);
+            Arrays.stream(tagText.split(","))
+                    .map(String::strip)
+                    .filter(t -> !t.isEmpty())
+                    .distinct()
+                    .forEach(tags::add);
         }
         return json.add("tags", tags);
     }
@@ -79,7 +84,9 @@ public class FactPages {
         model.put("tenant", request.path("tenant"));
         model.put("scope", scope.value());
         model.put("fact", FactDetail.of(facts.get(scope, request.path("id")), Timestamps.now()));
-        model.put("types", List.of(FactType.values()).stream().map(FactType::wireName).toList());
+        model.put(
+                "types",
+                List.of(FactType.values()).stream().map(FactType::wireName).toList());
         model.put("saved", request.http().getParameter("saved") != null);
         return View.page(template, model);
     }

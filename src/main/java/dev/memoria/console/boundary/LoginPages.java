@@ -7,7 +7,6 @@ import dev.memoria.console.control.FirstAdminPolicy;
 import dev.memoria.platform.entity.DomainException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.Map;
 import java.util.Objects;
 
@@ -43,8 +42,11 @@ public class LoginPages {
                 return View.redirect("/console/");
             }
             case BLOCKED -> {
-                return loginPage(request, "Too many wrong passwords: this account is blocked until "
-                        + ConsoleFormat.INSTANCE.time(login.blockedUntil()) + ".", 429);
+                return loginPage(
+                        request,
+                        "Too many wrong passwords: this account is blocked until "
+                                + ConsoleFormat.INSTANCE.time(login.blockedUntil()) + ".",
+                        429);
             }
             default -> {
                 Thread.sleep(WRONG_PASSWORD_DELAY_MILLIS);

@@ -18,7 +18,6 @@ import dev.memoria.tenant.control.TenantSettingsService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -36,17 +35,15 @@ public class OverviewPages {
     static final int PAGE_SIZE = 25;
 
     /** A job's last run on this server, as the dashboard lists it. */
-    public record JobRow(String name, Instant startedAt, long tookMillis, long tenants, long removed, long runs) {
-    }
+    public record JobRow(String name, Instant startedAt, long tookMillis, long tenants, long removed, long runs) {}
 
     /** One quota on the tenant page: the override as typed (blank: the default), the limit that holds, the use. */
-    public record QuotaRow(String field, String label, String override, String effective, String serverDefault, Long used) {
-    }
+    public record QuotaRow(
+            String field, String label, String override, String effective, String serverDefault, Long used) {}
 
     /** The tenant's settings as the settings form shows them. */
-    public record SettingsForm(int maxLogDays, int maxContextEntries, double dedupeThreshold, int maxFactsPerScope,
-                               double forgetBelow) {
-    }
+    public record SettingsForm(
+            int maxLogDays, int maxContextEntries, double dedupeThreshold, int maxFactsPerScope, double forgetBelow) {}
 
     @Inject
     ConsoleOverview overview;
@@ -81,9 +78,13 @@ public class OverviewPages {
         List<JobRow> jobs = new ArrayList<>();
         for (JobKind kind : JobKind.values()) {
             Optional<JobRuns.Run> last = jobRuns.last(kind);
-            jobs.add(new JobRow(kind.wireName(), last.map(JobRuns.Run::startedAt).orElse(null),
-                    last.map(run -> run.took().toMillis()).orElse(0L), last.map(JobRuns.Run::tenants).orElse(0L),
-                    last.map(JobRuns.Run::removed).orElse(0L), jobRuns.runs(kind)));
+            jobs.add(new JobRow(
+                    kind.wireName(),
+                    last.map(JobRuns.Run::startedAt).orElse(null),
+                    last.map(run -> run.took().toMillis()).orElse(0L),
+                    last.map(JobRuns.Run::tenants).orElse(0L),
+                    last.map(JobRuns.Run::removed).orElse(0L),
+                    jobRuns.runs(kind)));
         }
         model.put("jobs", jobs);
         model.put("passwordChanged", request.http().getParameter("password-changed") != null);
@@ -95,8 +96,16 @@ public class OverviewPages {
         int number = OffsetPage.number(request.param("page"));
         Map<String, Object> model = request.model("tenants");
         model.put("q", search);
-        model.put("page", OffsetPage.of(number, PAGE_SIZE, overview.tenants(search == null ? null : search.toLowerCase(java.util.Locale.ROOT),
-                OffsetPage.offset(number, PAGE_SIZE), PAGE_SIZE, Timestamps.now())));
+        model.put(
+                "page",
+                OffsetPage.of(
+                        number,
+                        PAGE_SIZE,
+                        overview.tenants(
+                                search == null ? null : search.toLowerCase(java.util.Locale.ROOT),
+                                OffsetPage.offset(number, PAGE_SIZE),
+                                PAGE_SIZE,
+                                Timestamps.now())));
         return View.page("tenants", model);
     }
 
@@ -107,8 +116,14 @@ public class OverviewPages {
         Map<String, Object> model = request.model("tenants");
         model.put("tenant", tenant);
         var current = settings.current();
-        model.put("settings", new SettingsForm(current.maxLogDays(), current.maxContextEntries(), current.dedupeThreshold(),
-                current.maxFactsPerScope(), current.forgetBelow()));
+        model.put(
+                "settings",
+                new SettingsForm(
+                        current.maxLogDays(),
+                        current.maxContextEntries(),
+                        current.dedupeThreshold(),
+                        current.maxFactsPerScope(),
+                        current.forgetBelow()));
         model.put("scopes", rows.stream().limit(PAGE_SIZE).toList());
         model.put("after", after);
         model.put("nextAfter", rows.size() > PAGE_SIZE ? rows.get(PAGE_SIZE - 1).scope() : null);
@@ -131,19 +146,48 @@ public class OverviewPages {
         QuotaLimits defaults = quotas.defaults();
         Overrides set = quotas.overrides();
         return List.of(
-                new QuotaRow("requests_per_second", "Requests a second (tenant)", OverridesInput.text(set.requestsPerSecond()),
-                        rate(limits.tenantRate(), true), rate(defaults.tenantRate(), true), null),
-                new QuotaRow("burst", "Burst (tenant)", OverridesInput.text(set.burst()),
-                        rate(limits.tenantRate(), false), rate(defaults.tenantRate(), false), null),
-                new QuotaRow("subject_requests_per_second", "Requests a second (one token subject)",
-                        OverridesInput.text(set.subjectRequestsPerSecond()), rate(limits.subjectRate(), true),
-                        rate(defaults.subjectRate(), true), null),
-                new QuotaRow("subject_burst", "Burst (one token subject)", OverridesInput.text(set.subjectBurst()),
-                        rate(limits.subjectRate(), false), rate(defaults.subjectRate(), false), null),
-                new QuotaRow("facts", "Facts held", OverridesInput.text(set.facts()), count(limits.facts()),
-                        count(defaults.facts()), usage.facts()),
-                new QuotaRow("scopes", "Scopes", OverridesInput.text(set.scopes()), count(limits.scopes()),
-                        count(defaults.scopes()), usage.scopes()));
+                new QuotaRow(
+                        "requests_per_second",
+                        "Requests a second (tenant)",
+                        OverridesInput.text(set.requestsPerSecond()),
+                        rate(limits.tenantRate(), true),
+                        rate(defaults.tenantRate(), true),
+                        null),
+                new QuotaRow(
+                        "burst",
+                        "Burst (tenant)",
+                        OverridesInput.text(set.burst()),
+                        rate(limits.tenantRate(), false),
+                        rate(defaults.tenantRate(), false),
+                        null),
+                new QuotaRow(
+                        "subject_requests_per_second",
+                        "Requests a second (one token subject)",
+                        OverridesInput.text(set.subjectRequestsPerSecond()),
+                        rate(limits.subjectRate(), true),
+                        rate(defaults.subjectRate(), true),
+                        null),
+                new QuotaRow(
+                        "subject_burst",
+                        "Burst (one token subject)",
+                        OverridesInput.text(set.subjectBurst()),
+                        rate(limits.subjectRate(), false),
+                        rate(defaults.subjectRate(), false),
+                        null),
+                new QuotaRow(
+                        "facts",
+                        "Facts held",
+                        OverridesInput.text(set.facts()),
+                        count(limits.facts()),
+                        count(defaults.facts()),
+                        usage.facts()),
+                new QuotaRow(
+                        "scopes",
+                        "Scopes",
+                        OverridesInput.text(set.scopes()),
+                        count(limits.scopes()),
+                        count(defaults.scopes()),
+                        usage.scopes()));
     }
 
     private static String rate(QuotaLimits.Rate rate, boolean perSecond) {
@@ -157,7 +201,8 @@ public class OverviewPages {
     public View changeSettings(ConsoleRequest request) {
         String tenant = binding.bind(request);
         JsonObjectBuilder json = Jsons.createObjectBuilder();
-        for (String field : List.of("max_log_days", "max_context_entries", "dedupe_threshold", "max_facts_per_scope", "forget_below")) {
+        for (String field : List.of(
+                "max_log_days", "max_context_entries", "dedupe_threshold", "max_facts_per_scope", "forget_below")) {
             String value = request.param(field);
             if (value != null) {
                 addNumber(json, field, value);
@@ -174,7 +219,12 @@ public class OverviewPages {
         Map<String, Object> model = request.model("audit");
         model.put("tenant", tenant);
         model.put("actor", actor);
-        model.put("page", OffsetPage.of(number, PAGE_SIZE, auditTrail.page(tenant, actor, OffsetPage.offset(number, PAGE_SIZE), PAGE_SIZE)));
+        model.put(
+                "page",
+                OffsetPage.of(
+                        number,
+                        PAGE_SIZE,
+                        auditTrail.page(tenant, actor, OffsetPage.offset(number, PAGE_SIZE), PAGE_SIZE)));
         return View.page("audit", model);
     }
 

@@ -13,20 +13,17 @@ import java.util.Optional;
 public final class Router {
 
     /** One page or form action; {@code adminOnly} routes are refused to support staff whatever the method. */
-    public record Route(String method, String pattern, Handler handler, boolean adminOnly) {
-    }
+    public record Route(String method, String pattern, Handler handler, boolean adminOnly) {}
 
     @FunctionalInterface
     public interface Handler {
         View handle(ConsoleRequest request) throws Exception;
     }
 
-    public record Match(Route route, Map<String, String> params) {
-    }
+    public record Match(Route route, Map<String, String> params) {}
 
     /** The outcome of routing: a match, or whether the path exists for another method (405, not 404). */
-    public record Result(Optional<Match> match, boolean pathKnown) {
-    }
+    public record Result(Optional<Match> match, boolean pathKnown) {}
 
     private final List<Route> routes = new ArrayList<>();
 

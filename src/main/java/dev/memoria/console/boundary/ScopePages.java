@@ -9,12 +9,11 @@ import dev.memoria.fact.control.FactFilter;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.memorymd.control.MemoryMarkdownService;
 import dev.memoria.platform.entity.DomainException;
-import dev.memoria.stats.control.ScopeStatistics;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotService;
+import dev.memoria.stats.control.ScopeStatistics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -29,12 +28,10 @@ public class ScopePages {
     static final Set<String> TABS = Set.of("facts", "memory", "logs", "snapshots", "stats");
 
     /** A log entry as the daily-log tab shows it. */
-    public record LogLine(java.time.Instant at, String category, String content, boolean persistent, String factId) {
-    }
+    public record LogLine(java.time.Instant at, String category, String content, boolean persistent, String factId) {}
 
     /** A snapshot as the snapshots tab lists it. */
-    public record SnapshotRow(String name, java.time.Instant createdAt, int facts) {
-    }
+    public record SnapshotRow(String name, java.time.Instant createdAt, int facts) {}
 
     @Inject
     TenantBinding binding;
@@ -69,8 +66,12 @@ public class ScopePages {
         switch (tab) {
             case "memory" -> model.put("markdown", memory.export(scope));
             case "logs" -> logsTab(request, scope, model);
-            case "snapshots" -> model.put("snapshots", snapshots.list(scope).stream()
-                    .map(s -> new SnapshotRow(s.name(), s.createdAt(), s.factCount())).toList());
+            case "snapshots" ->
+                model.put(
+                        "snapshots",
+                        snapshots.list(scope).stream()
+                                .map(s -> new SnapshotRow(s.name(), s.createdAt(), s.factCount()))
+                                .toList());
             case "stats" -> model.put("stats", statistics.of(scope));
             default -> factsTab(request, scope, model);
         }
@@ -84,8 +85,12 @@ public class ScopePages {
     }
 
     private void factsTab(ConsoleRequest request, Scope scope, Map<String, Object> model) {
-        FactFilter filter = new FactFilter(request.param("category"), type(request.param("type")), request.param("tag"),
-                persistent(request.param("persistent")), null);
+        FactFilter filter = new FactFilter(
+                request.param("category"),
+                type(request.param("type")),
+                request.param("tag"),
+                persistent(request.param("persistent")),
+                null);
         String query = request.param("q");
         if (query != null && query.length() > 2000) {
             throw DomainException.invalid("q", "must be at most 2000 characters");
@@ -95,12 +100,21 @@ public class ScopePages {
         model.put("filter", filter);
         model.put("q", query);
         model.put("sort", sort.wireName());
-        model.put("sorts", List.of(FactSort.values()).stream().map(FactSort::wireName).toList());
-        model.put("types", List.of(FactType.values()).stream().map(FactType::wireName).toList());
+        model.put(
+                "sorts",
+                List.of(FactSort.values()).stream().map(FactSort::wireName).toList());
+        model.put(
+                "types",
+                List.of(FactType.values()).stream().map(FactType::wireName).toList());
         model.put("filterType", filter.type() == null ? null : filter.type().wireName());
-        model.put("filterPersistent", filter.persistent() == null ? null : filter.persistent().toString());
-        model.put("page", query == null ? table.list(scope, filter, sort, number, PAGE_SIZE)
-                : table.search(scope, query, filter, number, PAGE_SIZE));
+        model.put(
+                "filterPersistent",
+                filter.persistent() == null ? null : filter.persistent().toString());
+        model.put(
+                "page",
+                query == null
+                        ? table.list(scope, filter, sort, number, PAGE_SIZE)
+                        : table.search(scope, query, filter, number, PAGE_SIZE));
     }
 
     private void logsTab(ConsoleRequest request, Scope scope, Map<String, Object> model) {
@@ -110,10 +124,14 @@ public class ScopePages {
         model.put("day", day);
         if (day != null) {
             List<LogLine> lines = logs.day(scope, day).stream()
-                    .map(e -> new LogLine(e.loggedAt(), e.category(), e.content(), e.persistent(), e.factId())).toList();
+                    .map(e -> new LogLine(e.loggedAt(), e.category(), e.content(), e.persistent(), e.factId()))
+                    .toList();
             int number = OffsetPage.number(request.param("page"));
             int from = Math.min(OffsetPage.offset(number, PAGE_SIZE), lines.size());
-            model.put("page", OffsetPage.of(number, PAGE_SIZE, lines.subList(from, Math.min(lines.size(), from + PAGE_SIZE + 1))));
+            model.put(
+                    "page",
+                    OffsetPage.of(
+                            number, PAGE_SIZE, lines.subList(from, Math.min(lines.size(), from + PAGE_SIZE + 1))));
         }
     }
 
@@ -132,7 +150,8 @@ public class ScopePages {
         if (text == null) {
             return null;
         }
-        return FactType.fromWire(text).orElseThrow(() -> DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
+        return FactType.fromWire(text)
+                .orElseThrow(() -> DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
     }
 
     private static Boolean persistent(String text) {

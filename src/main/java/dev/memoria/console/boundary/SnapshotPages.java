@@ -7,7 +7,6 @@ import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +17,7 @@ import java.util.Map;
 public class SnapshotPages {
 
     /** One line of the side-by-side diff: what the fact was (left) and what it became (right). */
-    public record DiffRow(String change, FactDetail before, FactDetail after) {
-    }
+    public record DiffRow(String change, FactDetail before, FactDetail after) {}
 
     @Inject
     TenantBinding binding;
@@ -43,14 +41,29 @@ public class SnapshotPages {
         SnapshotService.Diff diff = snapshots.diff(scope, name, against);
         Instant now = Timestamps.now();
         List<DiffRow> rows = new ArrayList<>();
-        diff.changed().forEach(c -> rows.add(new DiffRow("changed", FactDetail.of(c.before(), now), FactDetail.of(c.after(), now))));
+        diff.changed()
+                .forEach(c -> rows.add(
+                        new DiffRow("changed", FactDetail.of(c.before(), now), FactDetail.of(c.after(), now))));
         diff.removed().forEach(f -> rows.add(new DiffRow("removed", FactDetail.of(f, now), null)));
         diff.added().forEach(f -> rows.add(new DiffRow("added", null, FactDetail.of(f, now))));
         Map<String, Object> model = snapshotModel(request, scope, name);
         model.put("against", against);
         model.put("rows", rows);
-        model.put("counts", Map.of("added", diff.added().size(), "removed", diff.removed().size(), "changed", diff.changed().size()));
-        model.put("others", snapshots.list(scope).stream().map(s -> s.name()).filter(n -> !n.equals(name)).toList());
+        model.put(
+                "counts",
+                Map.of(
+                        "added",
+                        diff.added().size(),
+                        "removed",
+                        diff.removed().size(),
+                        "changed",
+                        diff.changed().size()));
+        model.put(
+                "others",
+                snapshots.list(scope).stream()
+                        .map(s -> s.name())
+                        .filter(n -> !n.equals(name))
+                        .toList());
         return View.page("diff", model);
     }
 
@@ -60,7 +73,15 @@ public class SnapshotPages {
         SnapshotService.Diff diff = snapshots.diff(scope, name, SnapshotService.CURRENT);
         Map<String, Object> model = snapshotModel(request, scope, name);
         // restoring undoes the diff from the snapshot to now: added facts go, removed ones come back
-        model.put("counts", Map.of("added", diff.added().size(), "removed", diff.removed().size(), "changed", diff.changed().size()));
+        model.put(
+                "counts",
+                Map.of(
+                        "added",
+                        diff.added().size(),
+                        "removed",
+                        diff.removed().size(),
+                        "changed",
+                        diff.changed().size()));
         return View.page("restore", model);
     }
 

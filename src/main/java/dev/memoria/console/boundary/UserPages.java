@@ -6,7 +6,6 @@ import dev.memoria.console.entity.ConsoleRole;
 import dev.memoria.platform.entity.DomainException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.List;
 import java.util.Map;
 
@@ -17,8 +16,7 @@ public class UserPages {
     static final int PAGE_SIZE = 25;
 
     /** A user-management event as the page lists it. */
-    public record EventRow(java.time.Instant at, String actor, String action, String username, String detail) {
-    }
+    public record EventRow(java.time.Instant at, String actor, String action, String username, String detail) {}
 
     @Inject
     ConsoleUsers users;
@@ -26,16 +24,30 @@ public class UserPages {
     public View list(ConsoleRequest request) {
         int number = OffsetPage.number(request.param("page"));
         Map<String, Object> model = request.model("users");
-        model.put("page", OffsetPage.of(number, PAGE_SIZE, users.list(OffsetPage.offset(number, PAGE_SIZE), PAGE_SIZE + 1)));
-        model.put("events", users.events(0, 20).stream()
-                .map(e -> new EventRow(e.at(), e.actor(), e.action(), e.username(), e.detail())).toList());
-        model.put("roles", List.of(ConsoleRole.values()).stream().map(ConsoleRole::wireName).toList());
+        model.put(
+                "page",
+                OffsetPage.of(number, PAGE_SIZE, users.list(OffsetPage.offset(number, PAGE_SIZE), PAGE_SIZE + 1)));
+        model.put(
+                "events",
+                users.events(0, 20).stream()
+                        .map(e -> new EventRow(e.at(), e.actor(), e.action(), e.username(), e.detail()))
+                        .toList());
+        model.put(
+                "roles",
+                List.of(ConsoleRole.values()).stream()
+                        .map(ConsoleRole::wireName)
+                        .toList());
         model.put("done", request.param("done"));
         return View.page("users", model);
     }
 
     public View create(ConsoleRequest request) {
-        users.create(request.user().actor(), request.param("username"), role(request.param("role")), request.raw("password"), true);
+        users.create(
+                request.user().actor(),
+                request.param("username"),
+                role(request.param("role")),
+                request.raw("password"),
+                true);
         return View.redirect("/console/users?done=created");
     }
 
@@ -50,6 +62,7 @@ public class UserPages {
     }
 
     private static ConsoleRole role(String text) {
-        return ConsoleRole.fromWire(text).orElseThrow(() -> DomainException.invalid("role", "must be support or admin"));
+        return ConsoleRole.fromWire(text)
+                .orElseThrow(() -> DomainException.invalid("role", "must be support or admin"));
     }
 }

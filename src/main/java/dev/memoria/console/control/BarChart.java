@@ -33,7 +33,8 @@ public record BarChart(int width, int height, long axisMax, List<Bar> bars) {
             LocalDate day = firstDay.plusDays(i);
             long count = counts.getOrDefault(day, 0L);
             double height = (double) HEIGHT * count / axisMax;
-            bars.add(new Bar(day, count, round(i * slot + GAP / 2.0), round(HEIGHT - height), round(slot - GAP), round(height)));
+            bars.add(new Bar(
+                    day, count, round(i * slot + GAP / 2.0), round(HEIGHT - height), round(slot - GAP), round(height)));
         }
         return new BarChart(WIDTH, HEIGHT, axisMax, bars);
     }
@@ -47,7 +48,7 @@ public record BarChart(int width, int height, long axisMax, List<Bar> bars) {
         while (power * 10 < value) {
             power *= 10;
         }
-        for (long step : new long[]{1, 2, 5, 10}) {
+        for (long step : new long[] {1, 2, 5, 10}) {
             if (step * power >= value) {
                 return step * power;
             }

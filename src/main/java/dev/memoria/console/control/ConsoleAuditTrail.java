@@ -4,8 +4,6 @@ import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -13,6 +11,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import javax.sql.DataSource;
 
 /**
  * The audit log as support staff read it: every tenant's deletions and console changes, newest first,
@@ -21,8 +20,8 @@ import java.util.List;
 @ApplicationScoped
 public class ConsoleAuditTrail {
 
-    public record Entry(Instant at, String tenant, String actor, String action, String scope, String factId, String digest) {
-    }
+    public record Entry(
+            Instant at, String tenant, String actor, String action, String scope, String factId, String digest) {}
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
@@ -46,7 +45,7 @@ public class ConsoleAuditTrail {
                 + (conditions.isEmpty() ? "" : "WHERE " + String.join(" AND ", conditions) + " ")
                 + "ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = tenants.everyTenant(connection, sql)) {
+                PreparedStatement statement = tenants.everyTenant(connection, sql)) {
             int p = 1;
             for (String param : params) {
                 statement.setString(p++, param);
@@ -56,8 +55,14 @@ public class ConsoleAuditTrail {
             List<Entry> entries = new ArrayList<>();
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {
-                    entries.add(new Entry(rows.getTimestamp(1).toInstant(), rows.getString(2), rows.getString(3),
-                            rows.getString(4), rows.getString(5), rows.getString(6), rows.getString(7)));
+                    entries.add(new Entry(
+                            rows.getTimestamp(1).toInstant(),
+                            rows.getString(2),
+                            rows.getString(3),
+                            rows.getString(4),
+                            rows.getString(5),
+                            rows.getString(6),
+                            rows.getString(7)));
                 }
             }
             return entries;

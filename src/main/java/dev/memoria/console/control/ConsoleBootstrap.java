@@ -9,11 +9,10 @@ import jakarta.ejb.LockType;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Makes the first console admin at start-up, as {@link FirstAdminPolicy} decides, after the schema is migrated. */
 @Startup
@@ -44,18 +43,25 @@ public class ConsoleBootstrap {
         try {
             switch (decision.kind()) {
                 case FROM_ENVIRONMENT -> {
-                    users.create("system:bootstrap", decision.username(), ConsoleRole.ADMIN, adminPassword.orElseThrow(), false);
-                    LOG.info(() -> "Console: first admin '" + decision.username() + "' created from MEMORIA_ADMIN_USER");
+                    users.create(
+                            "system:bootstrap",
+                            decision.username(),
+                            ConsoleRole.ADMIN,
+                            adminPassword.orElseThrow(),
+                            false);
+                    LOG.info(
+                            () -> "Console: first admin '" + decision.username() + "' created from MEMORIA_ADMIN_USER");
                 }
                 case ONE_TIME_PASSWORD -> {
                     String password = SessionTokens.newPassword(ONE_TIME_PASSWORD_LENGTH);
                     users.create("system:bootstrap", decision.username(), ConsoleRole.ADMIN, password, true);
                     // printed once, here and nowhere else; it must be changed at the first sign-in
                     LOG.warning("Console: first admin '" + decision.username() + "' created with the one-time password "
-                            + password + " (embedded database, MEMORIA_ADMIN_USER not set). Sign in at /console and change it.");
+                            + password
+                            + " (embedded database, MEMORIA_ADMIN_USER not set). Sign in at /console and change it.");
                 }
                 case REFUSE -> LOG.severe("Console: sign-in is disabled. " + decision.reason());
-                case NONE_NEEDED -> { }
+                case NONE_NEEDED -> {}
             }
         } catch (RuntimeException raced) {
             // another server sharing the database created the first admin at the same moment

@@ -1,12 +1,10 @@
 package dev.memoria.console.control;
 
-import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.platform.control.SqlLike;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
-import jakarta.inject.Inject;
 import jakarta.enterprise.context.ApplicationScoped;
-
-import javax.sql.DataSource;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.Date;
 import java.sql.PreparedStatement;
@@ -19,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.sql.DataSource;
 
 /**
  * The only console reads that span tenants: totals, daily writes, and the tenant list. They return
@@ -28,14 +27,13 @@ import java.util.TreeMap;
 @ApplicationScoped
 public class ConsoleOverview {
 
-    public record Totals(long tenants, long scopes, long facts) {
-    }
+    public record Totals(long tenants, long scopes, long facts) {}
 
-    public record TenantRow(String tenant, long scopes, long facts, Instant updatedAt) {
-    }
+    public record TenantRow(String tenant, long scopes, long facts, Instant updatedAt) {}
 
     /** Every tenant that ever wrote a scope or changed its settings. */
-    private static final String TENANTS = "SELECT {tenant_id} FROM memory_scope UNION SELECT {tenant_id} FROM tenant_settings";
+    private static final String TENANTS =
+            "SELECT {tenant_id} FROM memory_scope UNION SELECT {tenant_id} FROM tenant_settings";
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
@@ -48,8 +46,8 @@ public class ConsoleOverview {
             long tenants = single(connection, "SELECT COUNT(*) FROM (" + TENANTS + ") t");
             long scopes = single(connection, "SELECT COUNT(*) FROM memory_scope");
             long facts;
-            try (PreparedStatement statement = tenantSql.everyTenant(connection,
-                    "SELECT COUNT(*) FROM fact WHERE expires_at IS NULL OR expires_at > ?")) {
+            try (PreparedStatement statement = tenantSql.everyTenant(
+                    connection, "SELECT COUNT(*) FROM fact WHERE expires_at IS NULL OR expires_at > ?")) {
                 statement.setTimestamp(1, Timestamp.from(now));
                 facts = count(statement);
             }
@@ -61,8 +59,8 @@ public class ConsoleOverview {
     public Map<LocalDate, Long> writesPerDay(LocalDate since) {
         return query(connection -> {
             Map<LocalDate, Long> days = new TreeMap<>();
-            try (PreparedStatement statement = tenantSql.everyTenant(connection,
-                    "SELECT log_day, COUNT(*) FROM daily_log_entry WHERE log_day >= ? GROUP BY log_day")) {
+            try (PreparedStatement statement = tenantSql.everyTenant(
+                    connection, "SELECT log_day, COUNT(*) FROM daily_log_entry WHERE log_day >= ? GROUP BY log_day")) {
                 statement.setDate(1, Date.valueOf(since));
                 try (ResultSet rows = statement.executeQuery()) {
                     while (rows.next()) {
@@ -99,7 +97,10 @@ public class ConsoleOverview {
                 try (ResultSet rows = statement.executeQuery()) {
                     while (rows.next()) {
                         Timestamp updated = rows.getTimestamp(4);
-                        tenants.add(new TenantRow(rows.getString(1), rows.getLong(2), rows.getLong(3),
+                        tenants.add(new TenantRow(
+                                rows.getString(1),
+                                rows.getLong(2),
+                                rows.getLong(3),
                                 updated == null ? null : updated.toInstant()));
                     }
                 }
@@ -110,8 +111,8 @@ public class ConsoleOverview {
 
     public boolean tenantExists(String tenant) {
         return query(connection -> {
-            try (PreparedStatement statement = tenantSql.everyTenant(connection,
-                    "SELECT COUNT(*) FROM (" + TENANTS + ") t WHERE {t.tenant_id} = ?")) {
+            try (PreparedStatement statement = tenantSql.everyTenant(
+                    connection, "SELECT COUNT(*) FROM (" + TENANTS + ") t WHERE {t.tenant_id} = ?")) {
                 statement.setString(1, tenant);
                 return count(statement) > 0;
             }
@@ -120,8 +121,8 @@ public class ConsoleOverview {
 
     public boolean scopeExists(String tenant, String scope) {
         return query(connection -> {
-            try (PreparedStatement statement = tenantSql.everyTenant(connection,
-                    "SELECT COUNT(*) FROM memory_scope WHERE {tenant_id} = ? AND scope_name = ?")) {
+            try (PreparedStatement statement = tenantSql.everyTenant(
+                    connection, "SELECT COUNT(*) FROM memory_scope WHERE {tenant_id} = ? AND scope_name = ?")) {
                 statement.setString(1, tenant);
                 statement.setString(2, scope);
                 return count(statement) > 0;

@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -23,8 +22,7 @@ public class ConsoleSessions {
     static final Duration SEEN_GRANULARITY = Duration.ofMinutes(1);
 
     /** A new session: the cookie's token (given to the browser only) and its CSRF token. */
-    public record Opened(String token, String csrfToken) {
-    }
+    public record Opened(String token, String csrfToken) {}
 
     @PersistenceContext(unitName = "memoria")
     EntityManager em;
@@ -54,12 +52,13 @@ public class ConsoleSessions {
         if (session.lastSeenAt().plus(SEEN_GRANULARITY).isBefore(now)) {
             session.seen(now);
         }
-        return Optional.of(new SignedIn(user.username(), user.role(), user.mustChangePassword(), session.csrfToken(),
-                session.tokenHash()));
+        return Optional.of(new SignedIn(
+                user.username(), user.role(), user.mustChangePassword(), session.csrfToken(), session.tokenHash()));
     }
 
     static boolean isOver(ConsoleSession session, Instant now) {
-        return session.lastSeenAt().plus(IDLE_TIMEOUT).isBefore(now) || session.createdAt().plus(ABSOLUTE_TIMEOUT).isBefore(now);
+        return session.lastSeenAt().plus(IDLE_TIMEOUT).isBefore(now)
+                || session.createdAt().plus(ABSOLUTE_TIMEOUT).isBefore(now);
     }
 
     public void close(String sessionHash) {
@@ -72,6 +71,8 @@ public class ConsoleSessions {
     /** Signs the user out everywhere but {@code keptHash} (null: everywhere). */
     public void closeAllOf(String username, String keptHash) {
         em.createQuery("DELETE FROM ConsoleSession s WHERE s.username = :user AND s.tokenHash <> :kept")
-                .setParameter("user", username).setParameter("kept", keptHash == null ? "" : keptHash).executeUpdate();
+                .setParameter("user", username)
+                .setParameter("kept", keptHash == null ? "" : keptHash)
+                .executeUpdate();
     }
 }

@@ -3,14 +3,13 @@ package dev.memoria.console.control;
 import dev.memoria.console.entity.ConsoleRole;
 import dev.memoria.console.entity.ConsoleUser;
 import dev.memoria.console.entity.ConsoleUserEvent;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -20,15 +19,22 @@ import java.util.Optional;
 @Transactional
 public class ConsoleUsers {
 
-    public enum LoginOutcome { SIGNED_IN, WRONG_CREDENTIALS, BLOCKED }
-
-    public record Login(LoginOutcome outcome, String username, Instant blockedUntil) {
+    public enum LoginOutcome {
+        SIGNED_IN,
+        WRONG_CREDENTIALS,
+        BLOCKED
     }
+
+    public record Login(LoginOutcome outcome, String username, Instant blockedUntil) {}
 
     /** A user as the users page lists them. */
-    public record UserRow(String username, String role, boolean mustChangePassword, Instant createdAt, Instant lastLoginAt,
-                          boolean blocked) {
-    }
+    public record UserRow(
+            String username,
+            String role,
+            boolean mustChangePassword,
+            Instant createdAt,
+            Instant lastLoginAt,
+            boolean blocked) {}
 
     @PersistenceContext(unitName = "memoria")
     EntityManager em;
@@ -126,22 +132,34 @@ public class ConsoleUsers {
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<UserRow> list(int offset, int limit) {
         Instant now = Timestamps.now();
-        return em.createQuery("SELECT u FROM ConsoleUser u ORDER BY u.username", ConsoleUser.class)
-                .setFirstResult(offset).setMaxResults(limit).getResultList().stream()
-                .map(u -> new UserRow(u.username(), u.role().wireName(), u.mustChangePassword(), u.createdAt(),
-                        u.lastLoginAt(), u.isBlocked(now)))
+        return em
+                .createQuery("SELECT u FROM ConsoleUser u ORDER BY u.username", ConsoleUser.class)
+                .setFirstResult(offset)
+                .setMaxResults(limit)
+                .getResultList()
+                .stream()
+                .map(u -> new UserRow(
+                        u.username(),
+                        u.role().wireName(),
+                        u.mustChangePassword(),
+                        u.createdAt(),
+                        u.lastLoginAt(),
+                        u.isBlocked(now)))
                 .toList();
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<ConsoleUserEvent> events(int offset, int limit) {
         return em.createQuery("SELECT e FROM ConsoleUserEvent e ORDER BY e.at DESC, e.id DESC", ConsoleUserEvent.class)
-                .setFirstResult(offset).setMaxResults(limit).getResultList();
+                .setFirstResult(offset)
+                .setMaxResults(limit)
+                .getResultList();
     }
 
     private long countAdmins() {
         return em.createQuery("SELECT COUNT(u) FROM ConsoleUser u WHERE u.role = :role", Long.class)
-                .setParameter("role", ConsoleRole.ADMIN).getSingleResult();
+                .setParameter("role", ConsoleRole.ADMIN)
+                .getSingleResult();
     }
 
     private ConsoleUser existing(String username) {

@@ -28,6 +28,9 @@ public enum FactSort {
 
     /** Unknown or missing values sort newest first. */
     public static FactSort fromWire(String text) {
-        return Arrays.stream(values()).filter(sort -> sort.wireName().equals(text)).findFirst().orElse(NEWEST);
+        return Arrays.stream(values())
+                .filter(sort -> sort.wireName().equals(text))
+                .findFirst()
+                .orElse(NEWEST);
     }
 }

@@ -10,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.util.List;
 
@@ -34,8 +33,11 @@ public class FactTable {
     public OffsetPage<FactDetail> list(Scope scope, FactFilter filter, FactSort sort, int page, int size) {
         Instant now = Timestamps.now();
         TypedQuery<Fact> query = facts.filtered(scope, filter, now, sort.orderBy());
-        List<Fact> rows = query.setFirstResult(OffsetPage.offset(page, size)).setMaxResults(size + 1).getResultList();
-        return OffsetPage.of(page, size, rows.stream().map(fact -> FactDetail.of(fact, now)).toList());
+        List<Fact> rows = query.setFirstResult(OffsetPage.offset(page, size))
+                .setMaxResults(size + 1)
+                .getResultList();
+        return OffsetPage.of(
+                page, size, rows.stream().map(fact -> FactDetail.of(fact, now)).toList());
     }
 
     /** BM25 best first (nothing reinforced), narrowed by the filter; page n asks for n pages' worth. */
@@ -44,13 +46,17 @@ public class FactTable {
         int depth = Math.min(MAX_SEARCH_DEPTH, page * size + 1 + (hasFilter(filter) ? MAX_SEARCH_DEPTH : 0));
         List<FactDetail> matching = recall.search(scope, query, depth).stream()
                 .filter(fact -> accepts(filter, fact))
-                .map(fact -> FactDetail.of(fact, now)).toList();
+                .map(fact -> FactDetail.of(fact, now))
+                .toList();
         int from = Math.min(OffsetPage.offset(page, size), matching.size());
         return OffsetPage.of(page, size, matching.subList(from, Math.min(matching.size(), from + size + 1)));
     }
 
     private static boolean hasFilter(FactFilter filter) {
-        return filter.category() != null || filter.type() != null || filter.tag() != null || filter.persistent() != null;
+        return filter.category() != null
+                || filter.type() != null
+                || filter.tag() != null
+                || filter.persistent() != null;
     }
 
     private static boolean accepts(FactFilter filter, Fact fact) {

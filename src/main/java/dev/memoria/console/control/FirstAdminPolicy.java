@@ -11,16 +11,20 @@ public final class FirstAdminPolicy {
 
     public static final String ONE_TIME_ADMIN = "admin";
 
-    public enum Kind { NONE_NEEDED, FROM_ENVIRONMENT, ONE_TIME_PASSWORD, REFUSE }
+    public enum Kind {
+        NONE_NEEDED,
+        FROM_ENVIRONMENT,
+        ONE_TIME_PASSWORD,
+        REFUSE
+    }
 
     /** The decision; {@code reason} explains REFUSE to the operator. */
-    public record Decision(Kind kind, String username, String reason) {
-    }
+    public record Decision(Kind kind, String username, String reason) {}
 
-    private FirstAdminPolicy() {
-    }
+    private FirstAdminPolicy() {}
 
-    public static Decision decide(long consoleUsers, Optional<String> user, Optional<String> password, boolean embeddedDatabase) {
+    public static Decision decide(
+            long consoleUsers, Optional<String> user, Optional<String> password, boolean embeddedDatabase) {
         if (consoleUsers > 0) {
             return new Decision(Kind.NONE_NEEDED, null, null);
         }
@@ -32,17 +36,23 @@ public final class FirstAdminPolicy {
                 return new Decision(Kind.REFUSE, null, "MEMORIA_ADMIN_USER is not a valid user name: " + nameProblem);
             }
             String problem = PasswordPolicy.problemWith(name, secret);
-            return problem == null ? new Decision(Kind.FROM_ENVIRONMENT, name, null)
+            return problem == null
+                    ? new Decision(Kind.FROM_ENVIRONMENT, name, null)
                     : new Decision(Kind.REFUSE, null, "MEMORIA_ADMIN_PASSWORD is refused: " + problem);
         }
         if (name != null || secret != null) {
-            return new Decision(Kind.REFUSE, null,
+            return new Decision(
+                    Kind.REFUSE,
+                    null,
                     "Set both MEMORIA_ADMIN_USER and MEMORIA_ADMIN_PASSWORD (only one of them is set), then restart.");
         }
         if (embeddedDatabase) {
             return new Decision(Kind.ONE_TIME_PASSWORD, ONE_TIME_ADMIN, null);
         }
-        return new Decision(Kind.REFUSE, null, "No console user exists and MEMORIA_ADMIN_USER / MEMORIA_ADMIN_PASSWORD "
-                + "are not set. On PostgreSQL the server never makes up a password: set both and restart the server.");
+        return new Decision(
+                Kind.REFUSE,
+                null,
+                "No console user exists and MEMORIA_ADMIN_USER / MEMORIA_ADMIN_PASSWORD "
+                        + "are not set. On PostgreSQL the server never makes up a password: set both and restart the server.");
     }
 }

@@ -12,8 +12,7 @@ public final class LoginThrottle {
     public static final int FREE_FAILURES = 5;
     public static final Duration MAX_BLOCK = Duration.ofMinutes(15);
 
-    private LoginThrottle() {
-    }
+    private LoginThrottle() {}
 
     /** Until when the account is blocked after its {@code failures}-th consecutive wrong password (null: not). */
     public static Instant blockedUntil(int failures, Instant now) {

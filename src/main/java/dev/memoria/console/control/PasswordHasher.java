@@ -4,7 +4,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.identitystore.Pbkdf2PasswordHash;
-
 import java.util.Map;
 
 /** Console passwords through Jakarta Security's Pbkdf2PasswordHash, with today's cost settings. */
@@ -14,11 +13,16 @@ public class PasswordHasher {
     public static final String ALGORITHM = "PBKDF2WithHmacSHA256";
     /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256 (the container's default, 2048, is far too low). */
     public static final int ITERATIONS = 600_000;
+
     static final Map<String, String> PARAMETERS = Map.of(
-            "Pbkdf2PasswordHash.Algorithm", ALGORITHM,
-            "Pbkdf2PasswordHash.Iterations", String.valueOf(ITERATIONS),
-            "Pbkdf2PasswordHash.SaltSizeBytes", "32",
-            "Pbkdf2PasswordHash.KeySizeBytes", "32");
+            "Pbkdf2PasswordHash.Algorithm",
+            ALGORITHM,
+            "Pbkdf2PasswordHash.Iterations",
+            String.valueOf(ITERATIONS),
+            "Pbkdf2PasswordHash.SaltSizeBytes",
+            "32",
+            "Pbkdf2PasswordHash.KeySizeBytes",
+            "32");
 
     @Inject
     Pbkdf2PasswordHash pbkdf2;
@@ -55,6 +59,8 @@ public class PasswordHasher {
 
     /** True when the stored hash was made with weaker settings than today's and should be replaced. */
     public boolean isOutdated(String stored) {
-        return Pbkdf2Format.parse(stored).map(format -> format.isWeakerThan(ALGORITHM, ITERATIONS)).orElse(true);
+        return Pbkdf2Format.parse(stored)
+                .map(format -> format.isWeakerThan(ALGORITHM, ITERATIONS))
+                .orElse(true);
     }
 }

@@ -6,8 +6,7 @@ public final class PasswordPolicy {
     public static final int MIN_LENGTH = 12;
     public static final int MAX_LENGTH = 200;
 
-    private PasswordPolicy() {
-    }
+    private PasswordPolicy() {}
 
     /** Why {@code password} is refused, or null when it is acceptable. */
     public static String problemWith(String username, String password) {

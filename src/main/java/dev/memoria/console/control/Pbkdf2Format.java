@@ -20,7 +20,8 @@ public record Pbkdf2Format(String algorithm, int iterations, int saltBytes, int 
             int salt = Base64.getDecoder().decode(parts[2]).length;
             int key = Base64.getDecoder().decode(parts[3]).length;
             return iterations > 0 && salt > 0 && key > 0
-                    ? Optional.of(new Pbkdf2Format(parts[0], iterations, salt, key)) : Optional.empty();
+                    ? Optional.of(new Pbkdf2Format(parts[0], iterations, salt, key))
+                    : Optional.empty();
         } catch (IllegalArgumentException malformed) {
             return Optional.empty();
         }

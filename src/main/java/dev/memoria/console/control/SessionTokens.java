@@ -14,8 +14,7 @@ public final class SessionTokens {
     private static final char[] PASSWORD_ALPHABET =
             "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789".toCharArray();
 
-    private SessionTokens() {
-    }
+    private SessionTokens() {}
 
     /** 256 random bits, URL-safe. */
     public static String newToken() {
@@ -35,7 +34,8 @@ public final class SessionTokens {
 
     public static String sha256(String token) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }

@@ -3,7 +3,8 @@ package dev.memoria.console.control;
 import dev.memoria.console.entity.ConsoleRole;
 
 /** The console user behind a request, as the session found them. */
-public record SignedIn(String username, ConsoleRole role, boolean mustChangePassword, String csrfToken, String sessionHash) {
+public record SignedIn(
+        String username, ConsoleRole role, boolean mustChangePassword, String csrfToken, String sessionHash) {
 
     /** How the user appears in audit logs, beside token subjects and jobs. */
     public String actor() {

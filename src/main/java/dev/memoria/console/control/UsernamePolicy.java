@@ -7,8 +7,7 @@ public final class UsernamePolicy {
 
     public static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,63}");
 
-    private UsernamePolicy() {
-    }
+    private UsernamePolicy() {}
 
     public static String problemWith(String username) {
         if (username == null || !USERNAME.matcher(username).matches()) {

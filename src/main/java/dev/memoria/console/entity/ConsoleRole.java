@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /** What a console user may do: support staff read, admins also change (facts, snapshots, settings, users). */
 public enum ConsoleRole {
-    SUPPORT, ADMIN;
+    SUPPORT,
+    ADMIN;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
@@ -17,6 +18,8 @@ public enum ConsoleRole {
     }
 
     public static Optional<ConsoleRole> fromWire(String text) {
-        return Arrays.stream(values()).filter(role -> role.wireName().equals(text)).findFirst();
+        return Arrays.stream(values())
+                .filter(role -> role.wireName().equals(text))
+                .findFirst();
     }
 }

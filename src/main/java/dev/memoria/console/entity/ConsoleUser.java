@@ -7,7 +7,6 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-
 import java.time.Instant;
 
 /** A member of the support team who signs in to the console. Not tenant data. */
@@ -49,7 +48,8 @@ public class ConsoleUser {
         // for JPA
     }
 
-    public ConsoleUser(String username, String passwordHash, ConsoleRole role, boolean mustChangePassword, Instant now) {
+    public ConsoleUser(
+            String username, String passwordHash, ConsoleRole role, boolean mustChangePassword, Instant now) {
         this.username = username;
         this.passwordHash = passwordHash;
         this.role = role;

@@ -6,8 +6,8 @@ import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -22,7 +22,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
@@ -44,13 +43,18 @@ public class DailyLogResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject recent(@QueryParam("days") String days, @QueryParam("limit") String limit) {
         JsonArrayBuilder items = Jsons.createArrayBuilder();
-        for (DailyLogEntry entry : logs.recent(Scope.of(scope), QueryParams.intIn("days", days, 7, 1, 3650),
+        for (DailyLogEntry entry : logs.recent(
+                Scope.of(scope),
+                QueryParams.intIn("days", days, 7, 1, 3650),
                 QueryParams.intIn("limit", limit, 50, 1, 1000))) {
-            items.add(JsonFields.addNullable(Jsons.createObjectBuilder()
-                    .add("timestamp", Timestamps.format(entry.loggedAt()))
-                    .add("category", entry.category())
-                    .add("content", entry.content())
-                    .add("persistent", entry.persistent()), "fact_id", entry.factId()));
+            items.add(JsonFields.addNullable(
+                    Jsons.createObjectBuilder()
+                            .add("timestamp", Timestamps.format(entry.loggedAt()))
+                            .add("category", entry.category())
+                            .add("content", entry.content())
+                            .add("persistent", entry.persistent()),
+                    "fact_id",
+                    entry.factId()));
         }
         return Jsons.createObjectBuilder().add("items", items).build();
     }
@@ -62,10 +66,15 @@ public class DailyLogResource {
     public Response day(@PathParam("day") String day) {
         StringBuilder lines = new StringBuilder();
         for (DailyLogEntry entry : logs.day(Scope.of(scope), parseDay(day))) {
-            lines.append("{\"timestamp\": ").append(quote(entry.loggedAt().truncatedTo(ChronoUnit.SECONDS).toString()))
-                    .append(", \"category\": ").append(quote(entry.category()))
-                    .append(", \"content\": ").append(quote(entry.content()))
-                    .append(", \"persistent\": ").append(entry.persistent())
+            lines.append("{\"timestamp\": ")
+                    .append(quote(
+                            entry.loggedAt().truncatedTo(ChronoUnit.SECONDS).toString()))
+                    .append(", \"category\": ")
+                    .append(quote(entry.category()))
+                    .append(", \"content\": ")
+                    .append(quote(entry.content()))
+                    .append(", \"persistent\": ")
+                    .append(entry.persistent())
                     .append("}\n");
         }
         return Response.ok(lines.toString(), NDJSON + ";charset=utf-8").build();
@@ -75,8 +84,11 @@ public class DailyLogResource {
     @Path("logs:prune")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public JsonObject prune(@QueryParam("max_days") String maxDays) {
-        Integer keep = maxDays == null || maxDays.isBlank() ? null : QueryParams.intIn("max_days", maxDays, 0, 0, 36500);
-        return Jsons.createObjectBuilder().add("deleted_days", logs.prune(Scope.of(scope), keep)).build();
+        Integer keep =
+                maxDays == null || maxDays.isBlank() ? null : QueryParams.intIn("max_days", maxDays, 0, 0, 36500);
+        return Jsons.createObjectBuilder()
+                .add("deleted_days", logs.prune(Scope.of(scope), keep))
+                .build();
     }
 
     @DELETE

@@ -1,9 +1,9 @@
 package dev.memoria.dailylog.control;
 
 import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemembered;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.fact.entity.Fact;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -19,12 +19,16 @@ public class DailyLogRecorder {
     DailyLogRepository logs;
 
     void onRemembered(@Observes FactsRemembered remembered) {
-        logs.appendAll(remembered.scope(), remembered.remembrances().stream()
-                .map(r -> new DailyLogEntry(remembered.scope(), r.at(), r.category(), r.content(), r.persistent(), r.factId()))
-                .toList());
+        logs.appendAll(
+                remembered.scope(),
+                remembered.remembrances().stream()
+                        .map(r -> new DailyLogEntry(
+                                remembered.scope(), r.at(), r.category(), r.content(), r.persistent(), r.factId()))
+                        .toList());
     }
 
     void onRemoved(@Observes FactsRemoved removed) {
-        logs.deleteForFacts(removed.scope(), removed.facts().stream().map(Fact::id).toList());
+        logs.deleteForFacts(
+                removed.scope(), removed.facts().stream().map(Fact::id).toList());
     }
 }

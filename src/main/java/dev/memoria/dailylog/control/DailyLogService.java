@@ -8,7 +8,6 @@ import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -60,7 +59,8 @@ public class DailyLogService {
     private int deleteBefore(Scope scope, LocalDate firstKept, AuditLog.Action action) {
         Map<LocalDate, List<String>> deleted = logs.deleteBefore(scope.value(), firstKept);
         Instant now = Timestamps.now();
-        deleted.forEach((day, contents) -> audit.record(action, scope.value(), null, day + "\n" + String.join("\n", contents), now));
+        deleted.forEach((day, contents) ->
+                audit.record(action, scope.value(), null, day + "\n" + String.join("\n", contents), now));
         return deleted.size();
     }
 

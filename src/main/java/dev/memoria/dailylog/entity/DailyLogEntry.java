@@ -5,13 +5,12 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import org.eclipse.persistence.annotations.Multitenant;
-import org.eclipse.persistence.annotations.MultitenantType;
-import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import org.eclipse.persistence.annotations.Multitenant;
+import org.eclipse.persistence.annotations.MultitenantType;
+import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
 
 /** One line of a scope's daily log: what was remembered, when (UTC day). */
 @Entity
@@ -47,14 +46,20 @@ public class DailyLogEntry {
         // for JPA
     }
 
-    public DailyLogEntry(String scopeName, Instant loggedAt, String category, String content,
-                         boolean persistent, String factId) {
+    public DailyLogEntry(
+            String scopeName, Instant loggedAt, String category, String content, boolean persistent, String factId) {
         this(TimeOrderedIds.next(), scopeName, loggedAt, category, content, persistent, factId);
     }
 
     /** An entry under a known id: one an import brings back. */
-    public DailyLogEntry(String id, String scopeName, Instant loggedAt, String category, String content,
-                         boolean persistent, String factId) {
+    public DailyLogEntry(
+            String id,
+            String scopeName,
+            Instant loggedAt,
+            String category,
+            String content,
+            boolean persistent,
+            String factId) {
         this.id = id;
         this.scopeName = scopeName;
         this.loggedAt = loggedAt;

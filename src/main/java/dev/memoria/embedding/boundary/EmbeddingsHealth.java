@@ -34,7 +34,8 @@ public class EmbeddingsHealth implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         long[] cached = index.cached();
-        return HealthCheckResponse.named("embeddings").up()
+        return HealthCheckResponse.named("embeddings")
+                .up()
                 .withData("provider", embeddings.provider().wireName())
                 .withData("model", embeddings.modelId())
                 .withData("status", embeddings.status())

@@ -10,13 +10,12 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * Queues the facts that have no vector of the current model, so vectors catch up with what the write path did
@@ -80,8 +79,10 @@ public class EmbeddingBackfill {
     private int queueMissing(Connection connection, String model, String tenant) throws SQLException {
         // one tenant's own change of its settings is not flushed yet: its facts are queued without asking them
         String sql = "INSERT INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at)" + MISSING
-                + (tenant == null ? RECALLING_BY_MEANING : " AND {f.tenant}") + (dialect.isPostgres() ? " ON CONFLICT DO NOTHING" : "");
-        try (PreparedStatement insert = tenant == null ? tenantSql.everyTenant(connection, sql) : tenantSql.prepare(connection, tenant, sql)) {
+                + (tenant == null ? RECALLING_BY_MEANING : " AND {f.tenant}")
+                + (dialect.isPostgres() ? " ON CONFLICT DO NOTHING" : "");
+        try (PreparedStatement insert =
+                tenant == null ? tenantSql.everyTenant(connection, sql) : tenantSql.prepare(connection, tenant, sql)) {
             insert.setString(1, model);
             insert.setTimestamp(2, new Timestamp(System.currentTimeMillis()));
             insert.setString(3, model);

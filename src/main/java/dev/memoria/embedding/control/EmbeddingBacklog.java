@@ -1,15 +1,13 @@
 package dev.memoria.embedding.control;
 
-import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
-
-import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -25,6 +23,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 
 /**
  * The worker's side of the embedding queue, across tenants as a job is (every statement names its tenant):
@@ -35,12 +34,10 @@ import java.util.Map;
 public class EmbeddingBacklog {
 
     /** A queued fact this server took for its model, until its lease ends (then any server of the model may take it). */
-    public record Claim(String tenant, String factId, String model, String scope, Timestamp queuedAt) {
-    }
+    public record Claim(String tenant, String factId, String model, String scope, Timestamp queuedAt) {}
 
     /** What to embed for a claim, and the digest of it stored with the vector. */
-    public record Text(Claim claim, String text, String hash) {
-    }
+    public record Text(Claim claim, String text, String hash) {}
 
     /** A claim tried this many times without success is dropped (and logged): it would block nothing, but loop. */
     static final int MAX_ATTEMPTS = 5;
@@ -60,7 +57,8 @@ public class EmbeddingBacklog {
         Timestamp now = new Timestamp(System.currentTimeMillis());
         Timestamp until = new Timestamp(now.getTime() + lease.toMillis());
         try (Connection connection = dataSource.getConnection()) {
-            return dialect.isPostgres() ? claimOnPostgres(connection, server, model, max, now, until)
+            return dialect.isPostgres()
+                    ? claimOnPostgres(connection, server, model, max, now, until)
                     : claimEmbedded(connection, server, model, max, now, until);
         } catch (SQLException e) {
             throw new PersistenceException("Cannot claim queued facts", e);
@@ -72,13 +70,16 @@ public class EmbeddingBacklog {
      * due rows are a materialized CTE, selected and locked once: as a subquery joined to the UPDATE, a backlog
      * of 100,000 facts had one claim run for minutes, locking tens of thousands of rows for 64.
      */
-    private List<Claim> claimOnPostgres(Connection connection, String server, String model, int max, Timestamp now,
-                                               Timestamp until) throws SQLException {
-        try (PreparedStatement claim = tenantSql.everyTenant(connection, "WITH due AS MATERIALIZED (SELECT fact_id, {tenant_id}"
-                + " FROM embedding_queue WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at"
-                + " LIMIT ? FOR UPDATE SKIP LOCKED) UPDATE embedding_queue q SET claimed_by = ?, claimed_until = ?,"
-                + " attempts = q.attempts + 1 FROM due WHERE q.fact_id = due.fact_id AND {q.tenant_id} = {due.tenant_id}"
-                + " AND q.model = ? RETURNING {q.tenant_id}, q.fact_id, q.model, q.scope_name, q.queued_at")) {
+    private List<Claim> claimOnPostgres(
+            Connection connection, String server, String model, int max, Timestamp now, Timestamp until)
+            throws SQLException {
+        try (PreparedStatement claim = tenantSql.everyTenant(
+                connection,
+                "WITH due AS MATERIALIZED (SELECT fact_id, {tenant_id}"
+                        + " FROM embedding_queue WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at"
+                        + " LIMIT ? FOR UPDATE SKIP LOCKED) UPDATE embedding_queue q SET claimed_by = ?, claimed_until = ?,"
+                        + " attempts = q.attempts + 1 FROM due WHERE q.fact_id = due.fact_id AND {q.tenant_id} = {due.tenant_id}"
+                        + " AND q.model = ? RETURNING {q.tenant_id}, q.fact_id, q.model, q.scope_name, q.queued_at")) {
             claim.setString(1, model);
             claim.setTimestamp(2, now);
             claim.setInt(3, max);
@@ -90,18 +91,23 @@ public class EmbeddingBacklog {
     }
 
     /** The embedded database has one server: claims are taken one after the other on it. */
-    private synchronized List<Claim> claimEmbedded(Connection connection, String server, String model, int max, Timestamp now,
-                                                   Timestamp until) throws SQLException {
+    private synchronized List<Claim> claimEmbedded(
+            Connection connection, String server, String model, int max, Timestamp now, Timestamp until)
+            throws SQLException {
         List<Claim> claims;
-        try (PreparedStatement due = tenantSql.everyTenant(connection, "SELECT {tenant_id}, fact_id, model, scope_name, queued_at"
-                + " FROM embedding_queue WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at")) {
+        try (PreparedStatement due = tenantSql.everyTenant(
+                connection,
+                "SELECT {tenant_id}, fact_id, model, scope_name, queued_at"
+                        + " FROM embedding_queue WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at")) {
             due.setString(1, model);
             due.setTimestamp(2, now);
             due.setMaxRows(max);
             claims = claims(due.executeQuery());
         }
-        try (PreparedStatement take = tenantSql.everyTenant(connection, "UPDATE embedding_queue SET claimed_by = ?,"
-                + " claimed_until = ?, attempts = attempts + 1 WHERE {tenant_id} = ? AND fact_id = ? AND model = ?")) {
+        try (PreparedStatement take = tenantSql.everyTenant(
+                connection,
+                "UPDATE embedding_queue SET claimed_by = ?,"
+                        + " claimed_until = ?, attempts = attempts + 1 WHERE {tenant_id} = ? AND fact_id = ? AND model = ?")) {
             for (Claim claim : claims) {
                 take.setString(1, server);
                 take.setTimestamp(2, until);
@@ -119,7 +125,12 @@ public class EmbeddingBacklog {
         List<Claim> claims = new ArrayList<>();
         try (rows) {
             while (rows.next()) {
-                claims.add(new Claim(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4), rows.getTimestamp(5)));
+                claims.add(new Claim(
+                        rows.getString(1),
+                        rows.getString(2),
+                        rows.getString(3),
+                        rows.getString(4),
+                        rows.getTimestamp(5)));
             }
         }
         return claims;
@@ -170,8 +181,10 @@ public class EmbeddingBacklog {
     public int store(String tenant, String scope, List<Text> texts, List<float[]> vectors, String model) {
         try (Connection connection = dataSource.getConnection()) {
             long lastSeq;
-            try (PreparedStatement lock = tenantSql.prepare(connection, tenant, "UPDATE memory_scope SET vector_seq = vector_seq + ?"
-                    + " WHERE {tenant} AND scope_name = ?")) {
+            try (PreparedStatement lock = tenantSql.prepare(
+                    connection,
+                    tenant,
+                    "UPDATE memory_scope SET vector_seq = vector_seq + ?" + " WHERE {tenant} AND scope_name = ?")) {
                 lock.setLong(1, texts.size());
                 lock.setString(2, scope);
                 if (lock.executeUpdate() == 0) { // the scope was cleared: nothing of it is left to embed
@@ -179,22 +192,23 @@ public class EmbeddingBacklog {
                     return 0;
                 }
             }
-            try (PreparedStatement seq = tenantSql.prepare(connection, tenant,
-                    "SELECT vector_seq FROM memory_scope WHERE {tenant} AND scope_name = ?")) {
+            try (PreparedStatement seq = tenantSql.prepare(
+                    connection, tenant, "SELECT vector_seq FROM memory_scope WHERE {tenant} AND scope_name = ?")) {
                 seq.setString(1, scope);
                 try (ResultSet row = seq.executeQuery()) {
                     row.next();
                     lastSeq = row.getLong(1);
                 }
             }
-            Map<String, String[]> live = facts(connection, tenant, texts.stream().map(Text::claim).toList());
+            Map<String, String[]> live =
+                    facts(connection, tenant, texts.stream().map(Text::claim).toList());
             String upsert = dialect.isPostgres()
                     ? "INSERT INTO fact_vector ({tenant_id}, fact_id, scope_name, model, text_hash, seq, vector)"
-                    + " VALUES ({tenant_value}, ?, ?, ?, ?, ?, ?)"
-                    + " ON CONFLICT (fact_id, {tenant_id}, model) DO UPDATE SET scope_name = EXCLUDED.scope_name,"
-                    + " text_hash = EXCLUDED.text_hash, seq = EXCLUDED.seq, vector = EXCLUDED.vector"
+                            + " VALUES ({tenant_value}, ?, ?, ?, ?, ?, ?)"
+                            + " ON CONFLICT (fact_id, {tenant_id}, model) DO UPDATE SET scope_name = EXCLUDED.scope_name,"
+                            + " text_hash = EXCLUDED.text_hash, seq = EXCLUDED.seq, vector = EXCLUDED.vector"
                     : "MERGE INTO fact_vector ({tenant_id}, fact_id, scope_name, model, text_hash, seq, vector)"
-                    + " KEY (fact_id, {tenant_id}, model) VALUES ({tenant_value}, ?, ?, ?, ?, ?, ?)";
+                            + " KEY (fact_id, {tenant_id}, model) VALUES ({tenant_value}, ?, ?, ?, ?, ?, ?)";
             int stored = 0;
             try (PreparedStatement write = tenantSql.prepare(connection, tenant, upsert)) {
                 long seq = lastSeq - texts.size();
@@ -225,8 +239,7 @@ public class EmbeddingBacklog {
     }
 
     /** A scope's facts with a vector of the current model, and those still waiting for one. */
-    public record Counts(long embedded, long waiting) {
-    }
+    public record Counts(long embedded, long waiting) {}
 
     /** Facts waiting for a vector of the model, in the whole database. */
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -237,19 +250,29 @@ public class EmbeddingBacklog {
     /** Facts of one scope waiting for a vector of the model. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public long waiting(String tenant, String scope, String model) {
-        return count(tenant, "SELECT COUNT(*) FROM embedding_queue WHERE {tenant} AND scope_name = ? AND model = ?", scope, model);
+        return count(
+                tenant,
+                "SELECT COUNT(*) FROM embedding_queue WHERE {tenant} AND scope_name = ? AND model = ?",
+                scope,
+                model);
     }
 
     /** The scope's facts that have a vector of the model. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public long embedded(String tenant, String scope, String model) {
-        return count(tenant, "SELECT COUNT(*) FROM fact_vector WHERE {tenant} AND scope_name = ? AND model = ?", scope, model);
+        return count(
+                tenant,
+                "SELECT COUNT(*) FROM fact_vector WHERE {tenant} AND scope_name = ? AND model = ?",
+                scope,
+                model);
     }
 
     /** A count over the tenant's rows, or over every tenant's when {@code tenant} is null. */
     private long count(String tenant, String sql, String... parameters) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement count = tenant == null ? tenantSql.everyTenant(connection, sql) : tenantSql.prepare(connection, tenant, sql)) {
+                PreparedStatement count = tenant == null
+                        ? tenantSql.everyTenant(connection, sql)
+                        : tenantSql.prepare(connection, tenant, sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 count.setString(i + 1, parameters[i]);
             }
@@ -267,7 +290,8 @@ public class EmbeddingBacklog {
         if (claims.isEmpty()) {
             return;
         }
-        try (PreparedStatement delete = tenantSql.everyTenant(connection,
+        try (PreparedStatement delete = tenantSql.everyTenant(
+                connection,
                 "DELETE FROM embedding_queue WHERE {tenant_id} = ? AND fact_id = ? AND model = ? AND queued_at = ?")) {
             for (Claim claim : claims) {
                 delete.setString(1, claim.tenant());
@@ -282,20 +306,35 @@ public class EmbeddingBacklog {
 
     /** The claimed facts that still exist: id to {title, content}. */
     private Map<String, String[]> facts(Connection connection, String tenant, List<Claim> claims) throws SQLException {
-        return byFactId(connection, tenant, "SELECT id, title, content FROM fact WHERE id IN (%s) AND {tenant}", claims,
-                List.of(), row -> new String[]{row.getString(2), row.getString(3)});
+        return byFactId(
+                connection,
+                tenant,
+                "SELECT id, title, content FROM fact WHERE id IN (%s) AND {tenant}",
+                claims,
+                List.of(),
+                row -> new String[] {row.getString(2), row.getString(3)});
     }
 
     private Map<String, String> storedHashes(Connection connection, String tenant, List<Claim> claims, String model)
             throws SQLException {
-        return byFactId(connection, tenant, "SELECT fact_id, text_hash FROM fact_vector WHERE fact_id IN (%s) AND {tenant} AND model = ?",
-                claims, List.of(model), row -> row.getString(2));
+        return byFactId(
+                connection,
+                tenant,
+                "SELECT fact_id, text_hash FROM fact_vector WHERE fact_id IN (%s) AND {tenant} AND model = ?",
+                claims,
+                List.of(model),
+                row -> row.getString(2));
     }
 
     private Map<String, Integer> attempts(Connection connection, String tenant, List<Claim> claims, String model)
             throws SQLException {
-        return byFactId(connection, tenant, "SELECT fact_id, attempts FROM embedding_queue WHERE fact_id IN (%s) AND {tenant} AND model = ?",
-                claims, List.of(model), row -> row.getInt(2));
+        return byFactId(
+                connection,
+                tenant,
+                "SELECT fact_id, attempts FROM embedding_queue WHERE fact_id IN (%s) AND {tenant} AND model = ?",
+                claims,
+                List.of(model),
+                row -> row.getInt(2));
     }
 
     private interface RowValue<T> {
@@ -303,11 +342,14 @@ public class EmbeddingBacklog {
     }
 
     /** Runs {@code sql} (its IN list at %s, then {@code after}'s parameters) over the claims' fact ids, a chunk at a time. */
-    private <T> Map<String, T> byFactId(Connection connection, String tenant, String sql, List<Claim> claims, List<String> after,
-                                        RowValue<T> value) throws SQLException {
+    private <T> Map<String, T> byFactId(
+            Connection connection, String tenant, String sql, List<Claim> claims, List<String> after, RowValue<T> value)
+            throws SQLException {
         Map<String, T> values = new HashMap<>();
         for (List<Claim> chunk : InLists.of(claims)) {
-            try (PreparedStatement read = tenantSql.prepare(connection, tenant,
+            try (PreparedStatement read = tenantSql.prepare(
+                    connection,
+                    tenant,
                     String.format(sql, String.join(", ", Collections.nCopies(chunk.size(), "?"))))) {
                 int parameter = 1;
                 for (Claim claim : chunk) {
@@ -328,13 +370,15 @@ public class EmbeddingBacklog {
 
     static Map<String, List<Claim>> byTenant(List<Claim> claims) {
         Map<String, List<Claim>> byTenant = new java.util.LinkedHashMap<>();
-        claims.forEach(claim -> byTenant.computeIfAbsent(claim.tenant(), t -> new ArrayList<>()).add(claim));
+        claims.forEach(claim ->
+                byTenant.computeIfAbsent(claim.tenant(), t -> new ArrayList<>()).add(claim));
         return byTenant;
     }
 
     static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }

@@ -1,7 +1,7 @@
 package dev.memoria.embedding.control;
 
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -22,7 +22,8 @@ public class EmbeddingCounts {
         if (!embeddings.enabled()) {
             return new EmbeddingBacklog.Counts(0, 0);
         }
-        return new EmbeddingBacklog.Counts(backlog.embedded(db.tenantId(), scope.value(), embeddings.modelId()),
+        return new EmbeddingBacklog.Counts(
+                backlog.embedded(db.tenantId(), scope.value(), embeddings.modelId()),
                 backlog.waiting(db.tenantId(), scope.value(), embeddings.modelId()));
     }
 }

@@ -6,8 +6,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * The models the cluster embeds with. During a rolling change of the model two of them share the database: each
@@ -33,6 +32,7 @@ public class EmbeddingModels {
     static final Duration SEEN_EVERY = Duration.ofMinutes(1);
     /** A model seen within this time is still in use: writes queue their facts for it. */
     static final Duration IN_USE = Duration.ofMinutes(5);
+
     static final Duration RETIRED_AFTER = Duration.ofDays(1);
     /** How long a server trusts its list of the models in use before reading it again. */
     private static final long LIST_FOR_MILLIS = 10_000;
@@ -95,7 +95,8 @@ public class EmbeddingModels {
 
     private static void retire(Connection connection, String own, Timestamp before) throws SQLException {
         List<String> retired = new ArrayList<>();
-        try (PreparedStatement stale = connection.prepareStatement("SELECT model FROM embedding_model WHERE seen_at < ? AND model <> ?")) {
+        try (PreparedStatement stale =
+                connection.prepareStatement("SELECT model FROM embedding_model WHERE seen_at < ? AND model <> ?")) {
             stale.setTimestamp(1, before);
             stale.setString(2, own);
             try (ResultSet rows = stale.executeQuery()) {
@@ -106,18 +107,21 @@ public class EmbeddingModels {
         }
         for (String model : retired) {
             for (String table : List.of("fact_vector", "embedding_queue", "embedding_model")) {
-                try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE model = ?")) {
+                try (PreparedStatement delete =
+                        connection.prepareStatement("DELETE FROM " + table + " WHERE model = ?")) {
                     delete.setString(1, model);
                     delete.executeUpdate();
                 }
             }
-            LOG.info(() -> "Embeddings: retired " + model + ", which no server has used for " + RETIRED_AFTER.toHours() + " hours");
+            LOG.info(() -> "Embeddings: retired " + model + ", which no server has used for " + RETIRED_AFTER.toHours()
+                    + " hours");
         }
     }
 
     private List<String> read(long now) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement("SELECT model FROM embedding_model WHERE seen_at >= ? ORDER BY model")) {
+                PreparedStatement statement = connection.prepareStatement(
+                        "SELECT model FROM embedding_model WHERE seen_at >= ? ORDER BY model")) {
             statement.setTimestamp(1, new Timestamp(now - IN_USE.toMillis()));
             List<String> models = new ArrayList<>();
             try (ResultSet rows = statement.executeQuery()) {

@@ -1,23 +1,22 @@
 package dev.memoria.embedding.control;
 
-import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.fact.entity.ScopeFactsReplaced;
+import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.scope.entity.ScopeCleared;
 import dev.memoria.tenant.control.BulkWrites;
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSettingsRepository;
+import dev.memoria.tenant.control.TenantSql;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-import jakarta.annotation.Resource;
-
 import java.sql.Timestamp;
 import java.util.List;
 
@@ -29,11 +28,13 @@ import java.util.List;
 @ApplicationScoped
 public class EmbeddingQueue {
 
-    private static final String POSTGRES_ENQUEUE = "INSERT INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at)"
-            + " VALUES ({tenant_value}, ?, ?, ?, ?) ON CONFLICT (fact_id, {tenant_id}, model) DO UPDATE SET queued_at = EXCLUDED.queued_at,"
-            + " claimed_by = NULL, claimed_until = NULL, attempts = 0";
-    private static final String H2_ENQUEUE = "MERGE INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at,"
-            + " claimed_by, claimed_until, attempts) KEY (fact_id, {tenant_id}, model) VALUES ({tenant_value}, ?, ?, ?, ?, NULL, NULL, 0)";
+    private static final String POSTGRES_ENQUEUE =
+            "INSERT INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at)"
+                    + " VALUES ({tenant_value}, ?, ?, ?, ?) ON CONFLICT (fact_id, {tenant_id}, model) DO UPDATE SET queued_at = EXCLUDED.queued_at,"
+                    + " claimed_by = NULL, claimed_until = NULL, attempts = 0";
+    private static final String H2_ENQUEUE =
+            "MERGE INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at,"
+                    + " claimed_by, claimed_until, attempts) KEY (fact_id, {tenant_id}, model) VALUES ({tenant_value}, ?, ?, ?, ?, NULL, NULL, 0)";
 
     @Inject
     TenantSql sql;
@@ -66,14 +67,15 @@ public class EmbeddingQueue {
         Timestamp now = new Timestamp(System.currentTimeMillis());
         List<Object[]> rows = new java.util.ArrayList<>();
         for (String model : models.inUse()) {
-            written.facts().forEach(fact -> rows.add(new Object[]{fact.id(), model, written.scope(), now}));
+            written.facts().forEach(fact -> rows.add(new Object[] {fact.id(), model, written.scope(), now}));
         }
         bulk.asBatch(dialect.isPostgres() ? POSTGRES_ENQUEUE : H2_ENQUEUE, List.of(), rows);
     }
 
     /** After a restore the scope holds exactly these facts: other vectors go, these are queued (unchanged texts are skipped). */
     void onReplaced(@Observes ScopeFactsReplaced replaced) {
-        dropScope(replaced.scope(), replaced.facts().stream().map(Fact::id).collect(java.util.stream.Collectors.toSet()));
+        dropScope(
+                replaced.scope(), replaced.facts().stream().map(Fact::id).collect(java.util.stream.Collectors.toSet()));
         onWritten(new FactsWritten(replaced.scope(), replaced.facts(), List.of()));
     }
 
@@ -85,24 +87,29 @@ public class EmbeddingQueue {
     private void dropScope(String scope, java.util.Set<String> kept) {
         for (String table : List.of("fact_vector", "embedding_queue")) {
             if (kept.isEmpty()) {
-                sql.query("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?").setParameter(1, scope).executeUpdate();
+                sql.query("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?")
+                        .setParameter(1, scope)
+                        .executeUpdate();
                 continue;
             }
             List<Object[]> gone = new java.util.ArrayList<>();
             for (Object id : sql.query("SELECT DISTINCT fact_id FROM " + table + " WHERE {tenant} AND scope_name = ?")
-                    .setParameter(1, scope).getResultList()) {
+                    .setParameter(1, scope)
+                    .getResultList()) {
                 if (!kept.contains((String) id)) {
-                    gone.add(new Object[]{id});
+                    gone.add(new Object[] {id});
                 }
             }
             bulk.asBatch("DELETE FROM " + table + " WHERE {tenant} AND fact_id = ?", List.of(), gone);
         }
         sql.query("UPDATE memory_scope SET vector_epoch = vector_epoch + 1 WHERE {tenant} AND scope_name = ?")
-                .setParameter(1, scope).executeUpdate();
+                .setParameter(1, scope)
+                .executeUpdate();
     }
 
     void onRemoved(@Observes FactsRemoved removed) {
-        List<Object[]> ids = removed.facts().stream().map(fact -> new Object[]{fact.id()}).toList();
+        List<Object[]> ids =
+                removed.facts().stream().map(fact -> new Object[] {fact.id()}).toList();
         bulk.asBatch("DELETE FROM embedding_queue WHERE {tenant} AND fact_id = ?", List.of(), ids);
         bulk.asBatch("DELETE FROM fact_vector WHERE {tenant} AND fact_id = ?", List.of(), ids);
         // this server's cache forgets them once the deletion commits; others find them gone when they read them

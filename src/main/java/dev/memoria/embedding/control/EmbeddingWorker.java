@@ -7,8 +7,6 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Embeds queued facts behind the writes: every second, while there is work, it claims a batch of its model's
@@ -104,13 +103,19 @@ public class EmbeddingWorker {
             Map<List<String>, List<Integer>> byScope = new LinkedHashMap<>();
             for (int i = 0; i < texts.size(); i++) {
                 EmbeddingBacklog.Claim claim = texts.get(i).claim();
-                byScope.computeIfAbsent(List.of(claim.tenant(), claim.scope()), scope -> new ArrayList<>()).add(i);
+                byScope.computeIfAbsent(List.of(claim.tenant(), claim.scope()), scope -> new ArrayList<>())
+                        .add(i);
             }
             byScope.forEach((scope, indexes) -> {
-                List<Integer> made = indexes.stream().filter(i -> vectors.get(i) != null).toList();
+                List<Integer> made =
+                        indexes.stream().filter(i -> vectors.get(i) != null).toList();
                 if (!made.isEmpty()) {
-                    embedded.addAndGet(backlog.store(scope.get(0), scope.get(1), made.stream().map(texts::get).toList(),
-                            made.stream().map(vectors::get).toList(), model.id()));
+                    embedded.addAndGet(backlog.store(
+                            scope.get(0),
+                            scope.get(1),
+                            made.stream().map(texts::get).toList(),
+                            made.stream().map(vectors::get).toList(),
+                            model.id()));
                 }
             });
         }

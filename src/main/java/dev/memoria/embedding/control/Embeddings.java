@@ -3,12 +3,11 @@ package dev.memoria.embedding.control;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.Locale;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Which model embeds on this server (MEMORIA_EMBEDDINGS: local, the default, in the server process from a model
@@ -21,7 +20,9 @@ public class Embeddings {
     private static final Logger LOG = Logger.getLogger(Embeddings.class.getName());
 
     public enum Provider {
-        LOCAL, OPENAI_COMPAT, OFF;
+        LOCAL,
+        OPENAI_COMPAT,
+        OFF;
 
         public String wireName() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -82,7 +83,9 @@ public class Embeddings {
         return switch (provider()) {
             case OFF -> "off";
             case LOCAL -> localModelId();
-            case OPENAI_COMPAT -> "openai-compat:" + compatModel + compatDimensions.map(d -> ":" + d).orElse("");
+            case OPENAI_COMPAT ->
+                "openai-compat:" + compatModel
+                        + compatDimensions.map(d -> ":" + d).orElse("");
         };
     }
 
@@ -113,15 +116,25 @@ public class Embeddings {
         try {
             model = switch (provider()) {
                 case LOCAL -> LocalEmbeddingModel.load(LocalModel.of(localModel));
-                case OPENAI_COMPAT -> new OpenAiCompatEmbeddingModel(compatUrl.filter(url -> !url.isBlank())
-                        .orElseThrow(() -> new EmbeddingFailed("set MEMORIA_EMBEDDINGS_OPENAI_COMPAT_URL")), compatModel,
-                        compatKey.orElse(null), compatDimensions.orElse(null), Math.min(timeoutMs, 10_000), timeoutMs);
+                case OPENAI_COMPAT ->
+                    new OpenAiCompatEmbeddingModel(
+                            compatUrl
+                                    .filter(url -> !url.isBlank())
+                                    .orElseThrow(() -> new EmbeddingFailed("set MEMORIA_EMBEDDINGS_OPENAI_COMPAT_URL")),
+                            compatModel,
+                            compatKey.orElse(null),
+                            compatDimensions.orElse(null),
+                            Math.min(timeoutMs, 10_000),
+                            timeoutMs);
                 case OFF -> null;
             };
             LOG.info(() -> "Embeddings: " + provider().wireName() + " model " + model.id() + " ready");
         } catch (RuntimeException | LinkageError failed) {
             problem = failed.getMessage() == null ? failed.getClass().getSimpleName() : failed.getMessage();
-            LOG.log(Level.SEVERE, "Embeddings: the " + provider().wireName() + " model cannot be used; recall stays by keyword", failed);
+            LOG.log(
+                    Level.SEVERE,
+                    "Embeddings: the " + provider().wireName() + " model cannot be used; recall stays by keyword",
+                    failed);
         }
         return model != null;
     }

@@ -5,7 +5,6 @@ import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import dev.memoria.embedding.entity.Vectors;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,10 +27,12 @@ final class LocalEmbeddingModel implements EmbeddingModel {
 
     static LocalEmbeddingModel load(LocalModel model) {
         try {
-            return new LocalEmbeddingModel(model, switch (model) {
-                case MINILM -> new AllMiniLmL6V2QuantizedEmbeddingModel(Runnable::run);
-                case BGE -> new BgeSmallEnV15QuantizedEmbeddingModel(Runnable::run);
-            });
+            return new LocalEmbeddingModel(
+                    model,
+                    switch (model) {
+                        case MINILM -> new AllMiniLmL6V2QuantizedEmbeddingModel(Runnable::run);
+                        case BGE -> new BgeSmallEnV15QuantizedEmbeddingModel(Runnable::run);
+                    });
         } catch (RuntimeException | LinkageError failed) { // a failed static initializer stays failed until a restart
             throw new EmbeddingFailed("the embedding model " + model.id + " failed to load: " + failed, failed);
         }
@@ -46,7 +47,8 @@ final class LocalEmbeddingModel implements EmbeddingModel {
     public List<float[]> embed(List<String> texts) {
         List<Embedding> embeddings;
         try {
-            embeddings = encoder.embedAll(texts.stream().map(TextSegment::from).toList()).content();
+            embeddings = encoder.embedAll(texts.stream().map(TextSegment::from).toList())
+                    .content();
         } catch (RuntimeException failed) {
             throw new EmbeddingFailed("the embedding model failed: " + failed.getMessage(), failed);
         }

@@ -8,13 +8,12 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import org.eclipse.microprofile.rest.client.RestClientBuilder;
-
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.rest.client.RestClientBuilder;
 
 /**
  * Embeddings from any OpenAI-compatible /v1/embeddings endpoint (OpenAI, vLLM, Ollama, LiteLLM, a TEI server):
@@ -27,10 +26,12 @@ final class OpenAiCompatEmbeddingModel implements EmbeddingModel, AutoCloseable 
     private final String authorization;
     private final Integer dimensions;
 
-    OpenAiCompatEmbeddingModel(String url, String model, String key, Integer dimensions, long connectTimeoutMs,
-                               long readTimeoutMs) {
-        this.api = RestClientBuilder.newBuilder().baseUri(URI.create(url.endsWith("/") ? url : url + "/"))
-                .connectTimeout(connectTimeoutMs, TimeUnit.MILLISECONDS).readTimeout(readTimeoutMs, TimeUnit.MILLISECONDS)
+    OpenAiCompatEmbeddingModel(
+            String url, String model, String key, Integer dimensions, long connectTimeoutMs, long readTimeoutMs) {
+        this.api = RestClientBuilder.newBuilder()
+                .baseUri(URI.create(url.endsWith("/") ? url : url + "/"))
+                .connectTimeout(connectTimeoutMs, TimeUnit.MILLISECONDS)
+                .readTimeout(readTimeoutMs, TimeUnit.MILLISECONDS)
                 .build(EmbeddingsApi.class);
         this.model = model;
         this.authorization = key == null || key.isBlank() ? null : "Bearer " + key;
@@ -46,7 +47,8 @@ final class OpenAiCompatEmbeddingModel implements EmbeddingModel, AutoCloseable 
     public List<float[]> embed(List<String> texts) {
         JsonArrayBuilder input = Jsons.createArrayBuilder();
         texts.forEach(input::add);
-        JsonObjectBuilder request = Jsons.createObjectBuilder().add("model", model).add("input", input);
+        JsonObjectBuilder request =
+                Jsons.createObjectBuilder().add("model", model).add("input", input);
         if (dimensions != null) {
             request.add("dimensions", dimensions);
         }
@@ -68,8 +70,11 @@ final class OpenAiCompatEmbeddingModel implements EmbeddingModel, AutoCloseable 
         for (int i = 0; i < count; i++) {
             JsonObject item = data.get(i) instanceof JsonObject object ? object : JsonValue.EMPTY_JSON_OBJECT;
             int index = item.get("index") instanceof JsonNumber n && n.isIntegral() ? n.intValue() : i;
-            if (index < 0 || index >= count || ordered[index] != null
-                    || !(item.get("embedding") instanceof JsonArray embedding) || embedding.isEmpty()) {
+            if (index < 0
+                    || index >= count
+                    || ordered[index] != null
+                    || !(item.get("embedding") instanceof JsonArray embedding)
+                    || embedding.isEmpty()) {
                 throw new EmbeddingFailed("The embeddings endpoint answered a malformed vector");
             }
             float[] vector = new float[embedding.size()];
@@ -80,7 +85,8 @@ final class OpenAiCompatEmbeddingModel implements EmbeddingModel, AutoCloseable 
                 vector[c] = (float) component.doubleValue();
             }
             if (dimensions != null && vector.length != dimensions) {
-                throw new EmbeddingFailed("The embeddings endpoint answered " + vector.length + " dimensions, not " + dimensions);
+                throw new EmbeddingFailed(
+                        "The embeddings endpoint answered " + vector.length + " dimensions, not " + dimensions);
             }
             ordered[index] = Vectors.normalized(vector);
         }

@@ -1,7 +1,6 @@
 package dev.memoria.embedding.control;
 
 import dev.memoria.embedding.entity.Vectors;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,11 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ScopeVectors {
 
     /** Identifies the scope row the vectors belong to, and how far they are caught up with it. */
-    record Version(Instant scopeCreated, long epoch, long seq) {
-    }
+    record Version(Instant scopeCreated, long epoch, long seq) {}
 
-    record Row(String factId, long seq, float[] vector) {
-    }
+    record Row(String factId, long seq, float[] vector) {}
 
     final Version version;
     private final int dimensions;
@@ -31,7 +28,8 @@ final class ScopeVectors {
     private final int size;
     private final Map<String, Integer> slots;
 
-    private ScopeVectors(Version version, int dimensions, String[] ids, byte[] data, int size, Map<String, Integer> slots) {
+    private ScopeVectors(
+            Version version, int dimensions, String[] ids, byte[] data, int size, Map<String, Integer> slots) {
         this.version = version;
         this.dimensions = dimensions;
         this.ids = ids;
@@ -98,7 +96,8 @@ final class ScopeVectors {
         if (dimensions == 0 || query.length != dimensions || k <= 0) {
             return List.of();
         }
-        PriorityQueue<VectorIndex.Hit> best = new PriorityQueue<>(k + 1, (a, b) -> Float.compare(a.cosine(), b.cosine()));
+        PriorityQueue<VectorIndex.Hit> best =
+                new PriorityQueue<>(k + 1, (a, b) -> Float.compare(a.cosine(), b.cosine()));
         for (int i = 0; i < size; i++) {
             String id = ids[i];
             if (id == null) {

@@ -6,7 +6,6 @@ import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -31,8 +30,10 @@ public class SemanticSearch {
     @Inject
     TenantSettingsRepository settings;
 
-    private final Cache<String, float[]> queries = Caffeine.newBuilder().maximumSize(10_000)
-            .expireAfterAccess(Duration.ofMinutes(10)).build();
+    private final Cache<String, float[]> queries = Caffeine.newBuilder()
+            .maximumSize(10_000)
+            .expireAfterAccess(Duration.ofMinutes(10))
+            .build();
 
     public Optional<VectorIndex.Scores> scores(Scope scope, String query) {
         Optional<EmbeddingModel> model = embeddings.model();

@@ -8,15 +8,13 @@ import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Exact search by cosine over a scope's vectors, held per server in a cache bounded by bytes and brought up to
@@ -28,8 +26,7 @@ import java.util.List;
 @ApplicationScoped
 public class VectorIndex {
 
-    public record Hit(String factId, float cosine) {
-    }
+    public record Hit(String factId, float cosine) {}
 
     /** A query's similarity to the scope's facts, as of one up-to-date version of the scope's vectors. */
     public record Scores(ScopeVectors vectors, byte[] query) {
@@ -48,8 +45,7 @@ public class VectorIndex {
         }
     }
 
-    private record Key(String tenant, String scope, String model) {
-    }
+    private record Key(String tenant, String scope, String model) {}
 
     private static final int LOCKS = 64;
     private static final int PAGE = 2000;
@@ -85,7 +81,9 @@ public class VectorIndex {
                     boolean sameRows = cached != null && sameRows(cached.version, now);
                     ScopeVectors base = sameRows ? cached : ScopeVectors.empty(now);
                     List<ScopeVectors.Row> rows = rows(scope, model, sameRows ? cached.version.seq() : -1);
-                    long seq = rows.isEmpty() ? now.seq() : Math.max(now.seq(), rows.get(rows.size() - 1).seq());
+                    long seq = rows.isEmpty()
+                            ? now.seq()
+                            : Math.max(now.seq(), rows.get(rows.size() - 1).seq());
                     cached = base.with(rows, new ScopeVectors.Version(now.scopeCreated(), now.epoch(), seq));
                     cache().put(key, cached);
                 }
@@ -109,7 +107,9 @@ public class VectorIndex {
 
     /** The same scope row and no bulk removal since: catching up by seq is enough. */
     private static boolean sameRows(ScopeVectors.Version cached, ScopeVectors.Version now) {
-        return now.scopeCreated() != null && now.scopeCreated().equals(cached.scopeCreated()) && cached.epoch() == now.epoch();
+        return now.scopeCreated() != null
+                && now.scopeCreated().equals(cached.scopeCreated())
+                && cached.epoch() == now.epoch();
     }
 
     private ScopeVectors.Version version(String scope) {
@@ -117,7 +117,8 @@ public class VectorIndex {
                 "SELECT created_at, vector_epoch, vector_seq FROM memory_scope WHERE {tenant} AND scope_name = ?")) {
             statement.setString(1, scope);
             try (ResultSet row = statement.executeQuery()) {
-                return row.next() ? new ScopeVectors.Version(row.getTimestamp(1).toInstant(), row.getLong(2), row.getLong(3))
+                return row.next()
+                        ? new ScopeVectors.Version(row.getTimestamp(1).toInstant(), row.getLong(2), row.getLong(3))
                         : new ScopeVectors.Version(null, -1, -1);
             }
         } catch (SQLException e) {
@@ -132,8 +133,10 @@ public class VectorIndex {
     private List<ScopeVectors.Row> rows(String scope, String model, long afterSeq) {
         List<ScopeVectors.Row> rows = new ArrayList<>();
         Connection connection = db.connection();
-        try (PreparedStatement statement = tenantSql.prepare(connection, "SELECT fact_id, seq, vector FROM fact_vector"
-                + " WHERE {tenant} AND scope_name = ? AND seq > ? AND model = ? ORDER BY seq")) {
+        try (PreparedStatement statement = tenantSql.prepare(
+                connection,
+                "SELECT fact_id, seq, vector FROM fact_vector"
+                        + " WHERE {tenant} AND scope_name = ? AND seq > ? AND model = ? ORDER BY seq")) {
             statement.setString(1, scope);
             statement.setString(3, model);
             statement.setMaxRows(PAGE);
@@ -144,7 +147,8 @@ public class VectorIndex {
                 read = 0;
                 try (ResultSet row = statement.executeQuery()) {
                     while (row.next()) {
-                        rows.add(new ScopeVectors.Row(row.getString(1), row.getLong(2), Vectors.fromBytes(row.getBytes(3))));
+                        rows.add(new ScopeVectors.Row(
+                                row.getString(1), row.getLong(2), Vectors.fromBytes(row.getBytes(3))));
                         after = row.getLong(2);
                         read++;
                     }
@@ -160,8 +164,10 @@ public class VectorIndex {
         if (cache == null) {
             synchronized (this) {
                 if (cache == null) {
-                    cache = Caffeine.newBuilder().maximumWeight(cacheMegabytes * 1024 * 1024)
-                            .weigher((Key key, ScopeVectors vectors) -> (int) Math.min(Integer.MAX_VALUE, vectors.bytes()))
+                    cache = Caffeine.newBuilder()
+                            .maximumWeight(cacheMegabytes * 1024 * 1024)
+                            .weigher((Key key, ScopeVectors vectors) ->
+                                    (int) Math.min(Integer.MAX_VALUE, vectors.bytes()))
                             .build();
                 }
             }
@@ -175,6 +181,6 @@ public class VectorIndex {
         for (ScopeVectors vectors : cache().asMap().values()) {
             bytes += vectors.bytes();
         }
-        return new long[]{bytes, cache().estimatedSize()};
+        return new long[] {bytes, cache().estimatedSize()};
     }
 }

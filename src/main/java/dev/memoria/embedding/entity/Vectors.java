@@ -12,8 +12,7 @@ public final class Vectors {
 
     static final float SCALE = 127f;
 
-    private Vectors() {
-    }
+    private Vectors() {}
 
     public static float[] normalized(float[] vector) {
         double norm = 0;

@@ -5,8 +5,8 @@ import dev.memoria.erasure.entity.ErasureReceipt;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
@@ -23,7 +23,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -48,7 +47,8 @@ public class ErasuresResource {
             throw DomainException.invalid("body", "must be a JSON object");
         }
         List<DomainException.FieldError> errors = new ArrayList<>();
-        json.keySet().stream().filter(name -> !FIELDS.contains(name))
+        json.keySet().stream()
+                .filter(name -> !FIELDS.contains(name))
                 .forEach(name -> errors.add(new DomainException.FieldError(name, "unknown field")));
         String subject = text(json, "subject", errors);
         String contains = text(json, "content_contains", errors);
@@ -56,8 +56,12 @@ public class ErasuresResource {
             throw DomainException.invalid(errors);
         }
         ErasureReceipt receipt = erasures.erase(subject, contains);
-        return Response.created(uri.getBaseUriBuilder().path(ErasuresResource.class).path(receipt.id()).build())
-                .entity(json(receipt)).build();
+        return Response.created(uri.getBaseUriBuilder()
+                        .path(ErasuresResource.class)
+                        .path(receipt.id())
+                        .build())
+                .entity(json(receipt))
+                .build();
     }
 
     @GET

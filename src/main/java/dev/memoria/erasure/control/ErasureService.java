@@ -1,18 +1,17 @@
 package dev.memoria.erasure.control;
 
-import dev.memoria.tenant.control.TenantSql;
-import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.erasure.entity.ErasureReceipt;
-import dev.memoria.platform.entity.DomainException;
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
+import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -45,16 +44,15 @@ public class ErasureService {
     ScopeAccess access;
 
     /** What an erasure would remove now: the scopes it reaches and the counts, nothing removed (the console's confirmation). */
-    public record Preview(List<String> scopes, ErasureReceipt.Erased erased) {
-    }
+    public record Preview(List<String> scopes, ErasureReceipt.Erased erased) {}
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Preview preview(String subject, String contentContains) {
         List<String> reached = new java.util.ArrayList<>();
         long[] counts = new long[4];
         for (String scope : scopes(subject, contentContains)) {
-            ErasureReceipt.Erased erased = contentContains == null ? eraser.countScope(scope)
-                    : eraser.countContaining(scope, contentContains);
+            ErasureReceipt.Erased erased =
+                    contentContains == null ? eraser.countScope(scope) : eraser.countContaining(scope, contentContains);
             if (contentContains == null || erased.facts() + erased.logEntries() + erased.snapshotFacts() > 0) {
                 reached.add(scope);
             }
@@ -76,7 +74,8 @@ public class ErasureService {
         long snapshotFacts = 0;
         List<String> reached = new java.util.ArrayList<>();
         for (String scope : scopes) {
-            ErasureReceipt.Erased erased = contentContains == null ? eraser.eraseScope(scope, digest)
+            ErasureReceipt.Erased erased = contentContains == null
+                    ? eraser.eraseScope(scope, digest)
                     : eraser.eraseContaining(scope, contentContains, digest);
             if (contentContains == null || erased.facts() + erased.logEntries() + erased.snapshotFacts() > 0) {
                 reached.add(scope);
@@ -86,9 +85,18 @@ public class ErasureService {
             snapshots += erased.snapshots();
             snapshotFacts += erased.snapshotFacts();
         }
-        return receipts.keep(new ErasureReceipt(subject, contentContains, at, tenant.actor() == null ? "unknown" : tenant.actor(),
-                reached, new ErasureReceipt.Erased(facts, logEntries, snapshots, snapshotFacts,
-                HexFormat.of().formatHex(digest.digest()))));
+        return receipts.keep(new ErasureReceipt(
+                subject,
+                contentContains,
+                at,
+                tenant.actor() == null ? "unknown" : tenant.actor(),
+                reached,
+                new ErasureReceipt.Erased(
+                        facts,
+                        logEntries,
+                        snapshots,
+                        snapshotFacts,
+                        HexFormat.of().formatHex(digest.digest()))));
     }
 
     /** The tenant's receipts, newest first. */
@@ -110,7 +118,8 @@ public class ErasureService {
         }
         return receipts.scopeNames().stream()
                 .filter(name -> who.map(s -> holds(Scope.of(name), s)).orElse(true))
-                .filter(name -> access.canAccess(Scope.of(name))).toList();
+                .filter(name -> access.canAccess(Scope.of(name)))
+                .toList();
     }
 
     /** True when the scope's segments hold the subject's in a row: user:42 is in agent:bot:user:42, not in user:421. */
@@ -186,27 +195,41 @@ public class ErasureService {
         public ErasureReceipt keep(ErasureReceipt receipt) {
             db.get().persist(receipt);
             for (String scope : receipt.scopes()) {
-                audit.record(AuditLog.Action.ERASE, scope, null, receipt.id() + " " + receipt.erased().digest(), receipt.at());
+                audit.record(
+                        AuditLog.Action.ERASE,
+                        scope,
+                        null,
+                        receipt.id() + " " + receipt.erased().digest(),
+                        receipt.at());
             }
             return receipt;
         }
 
         @Transactional(Transactional.TxType.SUPPORTS)
         public Optional<ErasureReceipt> find(String id) {
-            return db.get().createQuery("SELECT r FROM ErasureReceipt r WHERE r.id = :id", ErasureReceipt.class)
-                    .setParameter("id", id).getResultStream().findFirst();
+            return db.get()
+                    .createQuery("SELECT r FROM ErasureReceipt r WHERE r.id = :id", ErasureReceipt.class)
+                    .setParameter("id", id)
+                    .getResultStream()
+                    .findFirst();
         }
 
         @Transactional(Transactional.TxType.SUPPORTS)
         public List<String> scopeNames() {
-            return sql.query("SELECT scope_name FROM memory_scope WHERE {tenant} ORDER BY scope_name").getResultList().stream()
-                    .map(String.class::cast).toList();
+            return sql
+                    .query("SELECT scope_name FROM memory_scope WHERE {tenant} ORDER BY scope_name")
+                    .getResultList()
+                    .stream()
+                    .map(String.class::cast)
+                    .toList();
         }
 
         @Transactional(Transactional.TxType.SUPPORTS)
         public List<ErasureReceipt> latest(int limit) {
-            return db.get().createQuery("SELECT r FROM ErasureReceipt r ORDER BY r.at DESC, r.id DESC", ErasureReceipt.class)
-                    .setMaxResults(limit).getResultList();
+            return db.get()
+                    .createQuery("SELECT r FROM ErasureReceipt r ORDER BY r.at DESC, r.id DESC", ErasureReceipt.class)
+                    .setMaxResults(limit)
+                    .getResultList();
         }
     }
 }

@@ -1,15 +1,15 @@
 package dev.memoria.erasure.control;
 
-import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.scope.entity.ScopeCleared;
 import dev.memoria.snapshot.control.SnapshotRepository;
+import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -48,9 +48,14 @@ public class ScopeCleaner {
         cleared.fire(new ScopeCleared(scope.value()));
         audit.factsDeleted(AuditLog.Action.CLEAR_SCOPE, facts.everyRow(scope), Timestamps.now());
         index.clear(scope.value());
-        db.get().createQuery("DELETE FROM Fact f WHERE f.scopeName = :scope").setParameter("scope", scope.value()).executeUpdate();
+        db.get()
+                .createQuery("DELETE FROM Fact f WHERE f.scopeName = :scope")
+                .setParameter("scope", scope.value())
+                .executeUpdate();
         logs.deleteAll(scope.value());
         snapshots.deleteAll(scope.value());
-        sql.query("DELETE FROM memory_scope WHERE {tenant} AND scope_name = ?").setParameter(1, scope.value()).executeUpdate();
+        sql.query("DELETE FROM memory_scope WHERE {tenant} AND scope_name = ?")
+                .setParameter(1, scope.value())
+                .executeUpdate();
     }
 }

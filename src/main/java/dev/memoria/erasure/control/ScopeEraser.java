@@ -1,23 +1,22 @@
 package dev.memoria.erasure.control;
 
-import dev.memoria.platform.control.SqlLike;
+import dev.memoria.erasure.entity.ErasureReceipt;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.InLists;
-import dev.memoria.tenant.control.TenantSql;
+import dev.memoria.platform.control.SqlLike;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.scope.entity.ScopeCleared;
-import dev.memoria.erasure.entity.ErasureReceipt;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.sql.PreparedStatement;
@@ -65,15 +64,22 @@ public class ScopeEraser {
         if (!scopes.lockExisting(Scope.of(scope))) { // locked, no writer adds to it meanwhile; or already erased
             return NOTHING;
         }
-        long factCount = digest(digest, "SELECT content FROM fact WHERE {tenant} AND scope_name = ? ORDER BY id", scope);
-        long logCount = digest(digest, "SELECT content FROM daily_log_entry WHERE {tenant} AND scope_name = ? ORDER BY id", scope);
-        long snapshotFacts = digest(digest, "SELECT sf.content FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id}"
-                + " AND s.id = sf.snapshot_id WHERE {s.tenant} AND s.scope_name = ? ORDER BY sf.snapshot_id, sf.fact_id", scope);
+        long factCount =
+                digest(digest, "SELECT content FROM fact WHERE {tenant} AND scope_name = ? ORDER BY id", scope);
+        long logCount = digest(
+                digest, "SELECT content FROM daily_log_entry WHERE {tenant} AND scope_name = ? ORDER BY id", scope);
+        long snapshotFacts = digest(
+                digest,
+                "SELECT sf.content FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id}"
+                        + " AND s.id = sf.snapshot_id WHERE {s.tenant} AND s.scope_name = ? ORDER BY sf.snapshot_id, sf.fact_id",
+                scope);
         long snapshots = count("SELECT COUNT(*) FROM snapshot WHERE {tenant} AND scope_name = ?", scope);
         cleared.fire(new ScopeCleared(scope)); // vectors and queued embeddings
         index.clear(scope);
-        update("DELETE FROM snapshot_fact WHERE {tenant} AND snapshot_id IN (SELECT id FROM snapshot WHERE {tenant}"
-                + " AND scope_name = ?)", scope);
+        update(
+                "DELETE FROM snapshot_fact WHERE {tenant} AND snapshot_id IN (SELECT id FROM snapshot WHERE {tenant}"
+                        + " AND scope_name = ?)",
+                scope);
         for (String table : List.of("snapshot", "daily_log_entry", "fact", "memory_scope")) {
             update("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?", scope);
         }
@@ -87,19 +93,30 @@ public class ScopeEraser {
         if (!scopes.lockExisting(Scope.of(scope))) {
             return NOTHING;
         }
-        Map<String, String> matching = rows("SELECT id, content FROM fact WHERE {tenant} AND scope_name = ?"
-                + " AND LOWER(content) LIKE ? ESCAPE '\\' ORDER BY id", scope, pattern);
+        Map<String, String> matching = rows(
+                "SELECT id, content FROM fact WHERE {tenant} AND scope_name = ?"
+                        + " AND LOWER(content) LIKE ? ESCAPE '\\' ORDER BY id",
+                scope,
+                pattern);
         matching.values().forEach(content -> feed(digest, content));
-        Map<String, String> entries = rows("SELECT id, content FROM daily_log_entry WHERE {tenant} AND scope_name = ?"
-                + " AND LOWER(content) LIKE ? ESCAPE '\\' ORDER BY id", scope, pattern);
+        Map<String, String> entries = rows(
+                "SELECT id, content FROM daily_log_entry WHERE {tenant} AND scope_name = ?"
+                        + " AND LOWER(content) LIKE ? ESCAPE '\\' ORDER BY id",
+                scope,
+                pattern);
         for (List<String> ids : InLists.of(matching.keySet())) { // the entries of the facts, whatever their own text
-            entries.putAll(rows("SELECT id, content FROM daily_log_entry WHERE {tenant} AND scope_name = ? AND fact_id IN ("
-                    + String.join(", ", Collections.nCopies(ids.size(), "?")) + ") ORDER BY id", concat(scope, ids)));
+            entries.putAll(rows(
+                    "SELECT id, content FROM daily_log_entry WHERE {tenant} AND scope_name = ? AND fact_id IN ("
+                            + String.join(", ", Collections.nCopies(ids.size(), "?")) + ") ORDER BY id",
+                    concat(scope, ids)));
         }
         entries.values().forEach(content -> feed(digest, content));
-        Map<String, String> copies = rows("SELECT sf.snapshot_id || ' ' || sf.fact_id, sf.content FROM snapshot_fact sf"
-                + " JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id WHERE {s.tenant} AND s.scope_name = ?"
-                + " AND LOWER(sf.content) LIKE ? ESCAPE '\\' ORDER BY sf.snapshot_id, sf.fact_id", scope, pattern);
+        Map<String, String> copies = rows(
+                "SELECT sf.snapshot_id || ' ' || sf.fact_id, sf.content FROM snapshot_fact sf"
+                        + " JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id WHERE {s.tenant} AND s.scope_name = ?"
+                        + " AND LOWER(sf.content) LIKE ? ESCAPE '\\' ORDER BY sf.snapshot_id, sf.fact_id",
+                scope,
+                pattern);
         copies.values().forEach(content -> feed(digest, content));
 
         if (!matching.isEmpty()) {
@@ -120,8 +137,11 @@ public class ScopeEraser {
             }
         }
         for (String snapshot : snapshotsTouched) {
-            update("UPDATE snapshot SET fact_count = (SELECT COUNT(*) FROM snapshot_fact WHERE {tenant} AND snapshot_id = ?)"
-                    + " WHERE {tenant} AND id = ?", snapshot, snapshot);
+            update(
+                    "UPDATE snapshot SET fact_count = (SELECT COUNT(*) FROM snapshot_fact WHERE {tenant} AND snapshot_id = ?)"
+                            + " WHERE {tenant} AND id = ?",
+                    snapshot,
+                    snapshot);
         }
         return new ErasureReceipt.Erased(matching.size(), entries.size(), 0, copies.size(), null);
     }
@@ -129,11 +149,15 @@ public class ScopeEraser {
     /** What {@link #eraseScope} would remove now (no digest). */
     @Transactional(Transactional.TxType.SUPPORTS)
     public ErasureReceipt.Erased countScope(String scope) {
-        return new ErasureReceipt.Erased(count("SELECT COUNT(*) FROM fact WHERE {tenant} AND scope_name = ?", scope),
+        return new ErasureReceipt.Erased(
+                count("SELECT COUNT(*) FROM fact WHERE {tenant} AND scope_name = ?", scope),
                 count("SELECT COUNT(*) FROM daily_log_entry WHERE {tenant} AND scope_name = ?", scope),
                 count("SELECT COUNT(*) FROM snapshot WHERE {tenant} AND scope_name = ?", scope),
-                count("SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id"
-                        + " WHERE {s.tenant} AND s.scope_name = ?", scope), null);
+                count(
+                        "SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id"
+                                + " WHERE {s.tenant} AND s.scope_name = ?",
+                        scope),
+                null);
     }
 
     /** What {@link #eraseContaining} would remove now (no digest). */
@@ -143,11 +167,20 @@ public class ScopeEraser {
         String matching = "SELECT id FROM fact WHERE {tenant} AND scope_name = ? AND LOWER(content) LIKE ? ESCAPE '\\'";
         return new ErasureReceipt.Erased(
                 count("SELECT COUNT(*) FROM (" + matching + ") m", scope, pattern),
-                count("SELECT COUNT(*) FROM daily_log_entry e WHERE {e.tenant} AND e.scope_name = ? AND (LOWER(e.content)"
-                        + " LIKE ? ESCAPE '\\' OR e.fact_id IN (" + matching + "))", scope, pattern, scope, pattern),
+                count(
+                        "SELECT COUNT(*) FROM daily_log_entry e WHERE {e.tenant} AND e.scope_name = ? AND (LOWER(e.content)"
+                                + " LIKE ? ESCAPE '\\' OR e.fact_id IN (" + matching + "))",
+                        scope,
+                        pattern,
+                        scope,
+                        pattern),
                 0,
-                count("SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id"
-                        + " WHERE {s.tenant} AND s.scope_name = ? AND LOWER(sf.content) LIKE ? ESCAPE '\\'", scope, pattern), null);
+                count(
+                        "SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id"
+                                + " WHERE {s.tenant} AND s.scope_name = ? AND LOWER(sf.content) LIKE ? ESCAPE '\\'",
+                        scope,
+                        pattern),
+                null);
     }
 
     private long digest(MessageDigest digest, String sql, String scope) {

@@ -5,13 +5,12 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import org.eclipse.persistence.annotations.Multitenant;
-import org.eclipse.persistence.annotations.MultitenantType;
-import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
-
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import org.eclipse.persistence.annotations.Multitenant;
+import org.eclipse.persistence.annotations.MultitenantType;
+import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
 
 /** What one erasure removed: counts and a digest of the contents, kept when everything else is gone. */
 @Entity
@@ -54,8 +53,8 @@ public class ErasureReceipt {
         // for JPA
     }
 
-    public ErasureReceipt(String subject, String contentContains, Instant at, String actor, List<String> scopes,
-                          Erased erased) {
+    public ErasureReceipt(
+            String subject, String contentContains, Instant at, String actor, List<String> scopes, Erased erased) {
         this.id = TimeOrderedIds.next();
         this.subject = subject;
         this.contentContains = contentContains;
@@ -70,8 +69,7 @@ public class ErasureReceipt {
     }
 
     /** The counts and digest of an erasure. */
-    public record Erased(long facts, long logEntries, long snapshots, long snapshotFacts, String digest) {
-    }
+    public record Erased(long facts, long logEntries, long snapshots, long snapshotFacts, String digest) {}
 
     public String id() {
         return id;

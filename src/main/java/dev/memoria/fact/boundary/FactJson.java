@@ -1,22 +1,20 @@
 package dev.memoria.fact.boundary;
 
+import static dev.memoria.platform.boundary.JsonFields.addNullable;
+
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
-
-import static dev.memoria.platform.boundary.JsonFields.addNullable;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.time.Instant;
 import java.util.List;
 
 /** The fact representation of the contract, fields in the documented order, nulls written out. */
 public final class FactJson {
 
-    private FactJson() {
-    }
+    private FactJson() {}
 
     public static JsonObject of(FactView fact, Instant now) {
         return builder(fact, now).build();
@@ -34,9 +32,8 @@ public final class FactJson {
 
     /** Every field but the derived retention, which changes by the hour: the fact as an export keeps it. */
     public static JsonObjectBuilder stored(FactView fact) {
-        JsonObjectBuilder json = Jsons.createObjectBuilder()
-                .add("id", fact.id())
-                .add("scope", fact.scopeName());
+        JsonObjectBuilder json =
+                Jsons.createObjectBuilder().add("id", fact.id()).add("scope", fact.scopeName());
         addNullable(json, "key", fact.key());
         addNullable(json, "title", fact.title());
         json.add("content", fact.content())

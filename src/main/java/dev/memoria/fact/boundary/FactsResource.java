@@ -2,8 +2,8 @@ package dev.memoria.fact.boundary;
 
 import dev.memoria.fact.control.FactFilter;
 import dev.memoria.fact.control.FactInput;
-import dev.memoria.fact.control.FactService.Remembered;
 import dev.memoria.fact.control.FactService;
+import dev.memoria.fact.control.FactService.Remembered;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.boundary.JsonFields;
@@ -11,9 +11,9 @@ import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.PageCursor;
-import dev.memoria.platform.entity.DomainException.FieldError;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -31,11 +31,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import jakarta.ws.rs.core.Context;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,26 +89,32 @@ public class FactsResource {
     @GET
     @Path("facts")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    public JsonObject list(@QueryParam("category") String category,
-                           @QueryParam("type") String type,
-                           @QueryParam("tag") String tag,
-                           @QueryParam("persistent") String persistent,
-                           @QueryParam("q") String text,
-                           @QueryParam("limit") String limit,
-                           @QueryParam("cursor") String cursor) {
+    public JsonObject list(
+            @QueryParam("category") String category,
+            @QueryParam("type") String type,
+            @QueryParam("tag") String tag,
+            @QueryParam("persistent") String persistent,
+            @QueryParam("q") String text,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
         if (text != null && text.length() > MAX_FILTER_TEXT) {
             throw DomainException.invalid("q", "must be at most " + MAX_FILTER_TEXT + " characters");
         }
-        FactFilter filter = new FactFilter(blankToNull(category), type(type), blankToNull(tag),
-                bool("persistent", persistent), blankToNull(text));
-        FactService.Page page = facts.list(scope(), filter,
+        FactFilter filter = new FactFilter(
+                blankToNull(category), type(type), blankToNull(tag), bool("persistent", persistent), blankToNull(text));
+        FactService.Page page = facts.list(
+                scope(),
+                filter,
                 cursor == null || cursor.isBlank() ? null : PageCursor.decode(cursor),
                 QueryParams.intIn("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT));
         Instant now = Timestamps.now();
         JsonArrayBuilder items = Jsons.createArrayBuilder();
         page.items().forEach(fact -> items.add(FactJson.of(fact, now)));
-        return JsonFields.addNullable(Jsons.createObjectBuilder().add("items", items), "next_cursor",
-                page.next() == null ? null : page.next().encode()).build();
+        return JsonFields.addNullable(
+                        Jsons.createObjectBuilder().add("items", items),
+                        "next_cursor",
+                        page.next() == null ? null : page.next().encode())
+                .build();
     }
 
     @GET
@@ -162,10 +167,16 @@ public class FactsResource {
 
     private Response remembered(Remembered result) {
         JsonObject json = FactJson.builder(result.fact(), Timestamps.now())
-                .add("reinforced", !result.isNew()).build();
+                .add("reinforced", !result.isNew())
+                .build();
         if (result.isNew()) {
-            return Response.created(uri.getBaseUriBuilder().path(FactsResource.class).path("facts").path(result.fact().id())
-                    .build(scope)).entity(json).build();
+            return Response.created(uri.getBaseUriBuilder()
+                            .path(FactsResource.class)
+                            .path("facts")
+                            .path(result.fact().id())
+                            .build(scope))
+                    .entity(json)
+                    .build();
         }
         return Response.ok(json).build();
     }
@@ -200,8 +211,8 @@ public class FactsResource {
         if (type == null || type.isBlank()) {
             return null;
         }
-        return FactType.fromWire(type).orElseThrow(() ->
-                DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
+        return FactType.fromWire(type)
+                .orElseThrow(() -> DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
     }
 
     private static Boolean bool(String name, String value) {

@@ -1,9 +1,8 @@
 package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.text.control.TextAnalyzer;
 import dev.memoria.scope.entity.Scope;
-
+import dev.memoria.text.control.TextAnalyzer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,6 +35,7 @@ public final class DuplicateFinder {
     private final Map<Fact, WordSet> words = new HashMap<>();
     /** Each content's analysis, worked out once: analysis is the costly part of a batch. */
     private final Map<String, Set<String>> termsByContent = new HashMap<>();
+
     private final Map<String, WordSet> wordSetsByContent = new HashMap<>();
     private final Map<String, List<String>> probesByContent = new HashMap<>();
     private final Scope scope;
@@ -44,8 +44,8 @@ public final class DuplicateFinder {
     private boolean wholeScopeLoaded;
 
     /** Prepares for the given contents with three set-wise reads: frequencies, postings, candidate facts. */
-    DuplicateFinder(double threshold, List<String> contents, Scope scope, TermLookup index, FactRepository facts,
-                    Instant now) {
+    DuplicateFinder(
+            double threshold, List<String> contents, Scope scope, TermLookup index, FactRepository facts, Instant now) {
         this.threshold = threshold;
         this.scope = scope;
         this.facts = facts;
@@ -83,7 +83,9 @@ public final class DuplicateFinder {
         double bestScore = -1;
         for (Fact candidate : candidates) {
             double score = words.get(candidate).jaccard(wordSet);
-            if (score >= threshold && (score > bestScore || (score == bestScore && candidate.id().compareTo(best.id()) < 0))) {
+            if (score >= threshold
+                    && (score > bestScore
+                            || (score == bestScore && candidate.id().compareTo(best.id()) < 0))) {
                 best = candidate;
                 bestScore = score;
             }
@@ -94,12 +96,16 @@ public final class DuplicateFinder {
     /** Makes a fact findable: a candidate read from the scope, or one created by this write. */
     public void add(Fact fact) {
         if (words.putIfAbsent(fact, wordSet(fact.content())) == null) {
-            terms(fact.content()).forEach(term -> factsByTerm.computeIfAbsent(term, t -> new LinkedHashSet<>()).add(fact));
+            terms(fact.content())
+                    .forEach(term -> factsByTerm
+                            .computeIfAbsent(term, t -> new LinkedHashSet<>())
+                            .add(fact));
         }
     }
 
     /** What is listed under at least {@code required} of the probe terms (fact ids, or facts). */
-    private static <T> Set<T> holdingAtLeast(int required, List<String> probes, Map<String, ? extends Collection<T>> byTerm) {
+    private static <T> Set<T> holdingAtLeast(
+            int required, List<String> probes, Map<String, ? extends Collection<T>> byTerm) {
         Map<T, Integer> hits = new HashMap<>();
         for (String term : probes) {
             Collection<T> holders = byTerm.get(term);
@@ -128,15 +134,18 @@ public final class DuplicateFinder {
 
     /** Up to allowedMissing + SHARED_PROBES of the content's index terms, rarest in the scope first. */
     private List<String> probeTerms(String content) {
-        return probesByContent.computeIfAbsent(content, c -> terms(c).stream()
-                .sorted(Comparator.comparingLong((String term) -> frequencies.getOrDefault(term, 0L))
-                        .thenComparing(Comparator.naturalOrder()))
-                .limit(allowedMissing(c) + SHARED_PROBES)
-                .collect(java.util.stream.Collectors.toCollection(ArrayList::new)));
+        return probesByContent.computeIfAbsent(
+                content,
+                c -> terms(c).stream()
+                        .sorted(Comparator.comparingLong((String term) -> frequencies.getOrDefault(term, 0L))
+                                .thenComparing(Comparator.naturalOrder()))
+                        .limit(allowedMissing(c) + SHARED_PROBES)
+                        .collect(java.util.stream.Collectors.toCollection(ArrayList::new)));
     }
 
     private Set<String> terms(String content) {
-        return termsByContent.computeIfAbsent(content, c -> TextAnalyzer.termFrequencies(c).keySet());
+        return termsByContent.computeIfAbsent(
+                content, c -> TextAnalyzer.termFrequencies(c).keySet());
     }
 
     private WordSet wordSet(String content) {

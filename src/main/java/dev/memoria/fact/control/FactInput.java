@@ -2,14 +2,13 @@ package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.DomainException.FieldError;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -25,7 +24,10 @@ import java.util.regex.Pattern;
  */
 public final class FactInput {
 
-    public enum Mode { CREATE, PATCH }
+    public enum Mode {
+        CREATE,
+        PATCH
+    }
 
     public static final int MAX_CONTENT = 8000;
     public static final int MAX_TITLE = 200;
@@ -35,8 +37,16 @@ public final class FactInput {
     public static final int MAX_SOURCE = 64;
     public static final long MAX_TTL_SECONDS = 100L * 365 * 24 * 3600;
     static final Pattern KEY = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
-    private static final Set<String> READ_ONLY = Set.of("id", "scope", "created_at", "updated_at",
-            "last_accessed_at", "access_count", "expires_at", "retention", "reinforced");
+    private static final Set<String> READ_ONLY = Set.of(
+            "id",
+            "scope",
+            "created_at",
+            "updated_at",
+            "last_accessed_at",
+            "access_count",
+            "expires_at",
+            "retention",
+            "reinforced");
 
     private final Set<String> present = new HashSet<>();
     private String key;
@@ -51,8 +61,7 @@ public final class FactInput {
     private Long ttlSeconds;
     private boolean dedupe = true;
 
-    private FactInput() {
-    }
+    private FactInput() {}
 
     /** Builds input from already-trusted values (imports, extraction), still validated. */
     public static FactInput of(Map<String, ?> fields) {
@@ -89,7 +98,8 @@ public final class FactInput {
     public static FactInput read(JsonValue body, Mode mode, String path, List<FieldError> errors) {
         FactInput input = new FactInput();
         if (!(body instanceof JsonObject json)) {
-            errors.add(new FieldError(path.isEmpty() ? "body" : path.substring(0, path.length() - 1), "must be a JSON object"));
+            errors.add(new FieldError(
+                    path.isEmpty() ? "body" : path.substring(0, path.length() - 1), "must be a JSON object"));
             return input;
         }
         Fields fields = new Fields(json, path, errors);
@@ -106,7 +116,8 @@ public final class FactInput {
         if (fields.has("key")) {
             input.key = fields.nullableText("key", 1, 128, true);
             if (input.key != null && !KEY.matcher(input.key).matches()) {
-                errors.add(new FieldError(path + "key", "must be 1-128 characters of letters, digits, '.', '_', ':', '@' or '-'"));
+                errors.add(new FieldError(
+                        path + "key", "must be 1-128 characters of letters, digits, '.', '_', ':', '@' or '-'"));
             }
         }
         if (fields.has("title")) {
@@ -147,8 +158,18 @@ public final class FactInput {
         return input;
     }
 
-    private static final Set<String> FIELD_NAMES = new LinkedHashSet<>(List.of("key", "title", "content", "category",
-            "type", "importance", "persistent", "tags", "source", "ttl_seconds", "dedupe"));
+    private static final Set<String> FIELD_NAMES = new LinkedHashSet<>(List.of(
+            "key",
+            "title",
+            "content",
+            "category",
+            "type",
+            "importance",
+            "persistent",
+            "tags",
+            "source",
+            "ttl_seconds",
+            "dedupe"));
 
     public boolean has(String field) {
         return present.contains(field);
@@ -204,7 +225,8 @@ public final class FactInput {
             throw DomainException.invalid("key", "must match the key in the path");
         }
         if (!KEY.matcher(pathKey).matches()) {
-            throw DomainException.invalid("key", "must be 1-128 characters of letters, digits, '.', '_', ':', '@' or '-'");
+            throw DomainException.invalid(
+                    "key", "must be 1-128 characters of letters, digits, '.', '_', ':', '@' or '-'");
         }
         key = pathKey;
         present.add("key");
@@ -273,7 +295,8 @@ public final class FactInput {
                 return null;
             }
             java.math.BigDecimal d = number.bigDecimalValue();
-            if (d.compareTo(java.math.BigDecimal.valueOf(min)) < 0 || d.compareTo(java.math.BigDecimal.valueOf(max)) > 0) {
+            if (d.compareTo(java.math.BigDecimal.valueOf(min)) < 0
+                    || d.compareTo(java.math.BigDecimal.valueOf(max)) > 0) {
                 error(name, "must be between " + min + " and " + max);
                 return null;
             }
@@ -309,7 +332,9 @@ public final class FactInput {
             for (int i = 0; i < array.size(); i++) {
                 JsonValue element = array.get(i);
                 String tag = element instanceof JsonString s ? stripSpaces(s.getString()) : null;
-                if (tag == null || tag.isEmpty() || tag.codePointCount(0, tag.length()) > MAX_TAG
+                if (tag == null
+                        || tag.isEmpty()
+                        || tag.codePointCount(0, tag.length()) > MAX_TAG
                         || tag.chars().anyMatch(Character::isISOControl)) {
                     error(name + "[" + i + "]", "must be a string of 1-" + MAX_TAG + " characters on one line");
                 } else {

@@ -1,22 +1,21 @@
 package dev.memoria.fact.control;
 
-import dev.memoria.platform.control.SqlLike;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.Tags;
-import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.SqlDialect;
+import dev.memoria.platform.control.SqlLike;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
-import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.persistence.TypedQuery;
-
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -37,21 +36,27 @@ import java.util.Optional;
 public class FactRepository {
 
     /** The columns of {@link Fact.Row}, in its order. */
-    private static final String ROW_COLUMNS = "id, scope_name, fact_key, title, content, category, fact_type, importance,"
-            + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length";
+    private static final String ROW_COLUMNS =
+            "id, scope_name, fact_key, title, content, category, fact_type, importance,"
+                    + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length";
     /**
      * The columns of {@link Fact.Row} after its scope, then the postings the keyword index listed, for
      * {@link #insertAll}, with PostgreSQL's array types.
      */
-    private static final List<BulkWrites.Column> INSERT_COLUMNS = Arrays.stream((ROW_COLUMNS + ", index_terms").split(", "))
+    private static final List<BulkWrites.Column> INSERT_COLUMNS = Arrays.stream(
+                    (ROW_COLUMNS + ", index_terms").split(", "))
             .filter(name -> !name.equals("scope_name"))
-            .map(name -> new BulkWrites.Column(name, switch (name) {
-                case "importance" -> "float8";
-                case "persistent" -> "bool";
-                case "access_count", "doc_length" -> "int4";
-                case "created_at", "updated_at", "last_accessed_at", "expires_at" -> "timestamp";
-                default -> "varchar";
-            })).toList();
+            .map(name -> new BulkWrites.Column(
+                    name,
+                    switch (name) {
+                        case "importance" -> "float8";
+                        case "persistent" -> "bool";
+                        case "access_count", "doc_length" -> "int4";
+                        case "created_at", "updated_at", "last_accessed_at", "expires_at" -> "timestamp";
+                        default -> "varchar";
+                    }))
+            .toList();
+
     private static final String LIVE = "f.scopeName = :scope AND (f.expiresAt IS NULL OR f.expiresAt > :now)";
 
     @Inject
@@ -72,21 +77,32 @@ public class FactRepository {
     public Optional<Fact> find(Scope scope, String id, Instant now) {
         // by primary key alone, scope and expiry checked on the row: with the scope in the statement and no
         // statistics PostgreSQL walked the scope's key index instead (50 ms at 100,000 facts)
-        return db.get().createQuery("SELECT f FROM Fact f WHERE f.id = :id", Fact.class).setParameter("id", id)
-                .getResultStream().filter(fact -> fact.scopeName().equals(scope.value()) && !fact.isExpired(now)).findFirst();
+        return db.get()
+                .createQuery("SELECT f FROM Fact f WHERE f.id = :id", Fact.class)
+                .setParameter("id", id)
+                .getResultStream()
+                .filter(fact -> fact.scopeName().equals(scope.value()) && !fact.isExpired(now))
+                .findFirst();
     }
 
     public Optional<Fact> findByKey(Scope scope, String key, Instant now) {
-        return db.get().createQuery("SELECT f FROM Fact f WHERE f.key = :key AND " + LIVE, Fact.class)
-                .setParameter("key", key).setParameter("scope", scope.value()).setParameter("now", now)
-                .getResultStream().findFirst();
+        return db.get()
+                .createQuery("SELECT f FROM Fact f WHERE f.key = :key AND " + LIVE, Fact.class)
+                .setParameter("key", key)
+                .setParameter("scope", scope.value())
+                .setParameter("now", now)
+                .getResultStream()
+                .findFirst();
     }
 
     /** Also finds an expired holder of the key: the key is taken until eviction removes it. */
     public Optional<Fact> findAnyByKey(Scope scope, String key) {
-        return db.get().createQuery("SELECT f FROM Fact f WHERE f.scopeName = :scope AND f.key = :key", Fact.class)
-                .setParameter("key", key).setParameter("scope", scope.value())
-                .getResultStream().findFirst();
+        return db.get()
+                .createQuery("SELECT f FROM Fact f WHERE f.scopeName = :scope AND f.key = :key", Fact.class)
+                .setParameter("key", key)
+                .setParameter("scope", scope.value())
+                .getResultStream()
+                .findFirst();
     }
 
     /** Newest first, keyset-paged. Returns up to {@code limit + 1} rows so the caller can tell if more follow. */
@@ -99,7 +115,8 @@ public class FactRepository {
             params.put("afterId", after.id());
         }
         return filtered(scope, filter, now, keyset, params, "f.createdAt DESC, f.id DESC")
-                .setMaxResults(limit + 1).getResultList();
+                .setMaxResults(limit + 1)
+                .getResultList();
     }
 
     /** Live facts of the scope passing the filter, in the given JPQL order (such as "f.importance DESC"); callers page it. */
@@ -107,8 +124,13 @@ public class FactRepository {
         return filtered(scope, filter, now, "", new HashMap<>(), orderBy);
     }
 
-    private TypedQuery<Fact> filtered(Scope scope, FactFilter filter, Instant now, String extraCondition,
-                                      Map<String, Object> params, String orderBy) {
+    private TypedQuery<Fact> filtered(
+            Scope scope,
+            FactFilter filter,
+            Instant now,
+            String extraCondition,
+            Map<String, Object> params,
+            String orderBy) {
         StringBuilder jpql = new StringBuilder("SELECT f FROM Fact f WHERE " + LIVE);
         params.put("scope", scope.value());
         params.put("now", now);
@@ -140,8 +162,10 @@ public class FactRepository {
 
     /** Every live fact of the scope; callers bound their own use of it. */
     public List<Fact> all(Scope scope, Instant now) {
-        return db.get().createQuery("SELECT f FROM Fact f WHERE " + LIVE + " ORDER BY f.createdAt, f.id", Fact.class)
-                .setParameter("scope", scope.value()).setParameter("now", now)
+        return db.get()
+                .createQuery("SELECT f FROM Fact f WHERE " + LIVE + " ORDER BY f.createdAt, f.id", Fact.class)
+                .setParameter("scope", scope.value())
+                .setParameter("now", now)
                 .getResultList();
     }
 
@@ -150,7 +174,9 @@ public class FactRepository {
      * statement names only the ids, so H2 too reads them from the primary key instead of walking the scope.
      */
     public List<Fact> findAll(Scope scope, Collection<String> ids, Instant now) {
-        return findEveryRow(scope, ids).stream().filter(fact -> !fact.isExpired(now)).toList();
+        return findEveryRow(scope, ids).stream()
+                .filter(fact -> !fact.isExpired(now))
+                .toList();
     }
 
     /** Like {@link #findAll}, expired facts included: what eviction removes. */
@@ -165,10 +191,16 @@ public class FactRepository {
      * {@code below} and the scopes under it when given: an export reads the tenant in such pages.
      */
     public List<Fact> tenantPage(Scope below, String afterId, int limit, Instant now) {
-        TypedQuery<Fact> query = db.get().createQuery("SELECT f FROM Fact f WHERE (f.expiresAt IS NULL OR f.expiresAt > :now)"
-                + (afterId == null ? "" : " AND f.id > :after")
-                + (below == null ? "" : " AND (f.scopeName = :scope OR f.scopeName LIKE :under ESCAPE '\\')")
-                + " ORDER BY f.id", Fact.class).setParameter("now", now);
+        TypedQuery<Fact> query = db.get()
+                .createQuery(
+                        "SELECT f FROM Fact f WHERE (f.expiresAt IS NULL OR f.expiresAt > :now)"
+                                + (afterId == null ? "" : " AND f.id > :after")
+                                + (below == null
+                                        ? ""
+                                        : " AND (f.scopeName = :scope OR f.scopeName LIKE :under ESCAPE '\\')")
+                                + " ORDER BY f.id",
+                        Fact.class)
+                .setParameter("now", now);
         if (afterId != null) {
             query.setParameter("after", afterId);
         }
@@ -182,8 +214,10 @@ public class FactRepository {
     public List<Fact> everyRowOfTenant(Collection<String> ids) {
         List<Fact> found = new ArrayList<>(ids.size());
         for (List<String> chunk : InLists.of(ids)) {
-            found.addAll(db.get().createQuery("SELECT f FROM Fact f WHERE f.id IN :ids", Fact.class)
-                    .setParameter("ids", chunk).getResultList());
+            found.addAll(db.get()
+                    .createQuery("SELECT f FROM Fact f WHERE f.id IN :ids", Fact.class)
+                    .setParameter("ids", chunk)
+                    .getResultList());
         }
         return found;
     }
@@ -192,8 +226,11 @@ public class FactRepository {
     public List<Fact> keyHolders(Scope scope, Collection<String> keys) {
         List<Fact> found = new ArrayList<>(keys.size());
         for (List<String> chunk : InLists.of(keys)) {
-            found.addAll(db.get().createQuery("SELECT f FROM Fact f WHERE f.scopeName = :scope AND f.key IN :keys", Fact.class)
-                    .setParameter("scope", scope.value()).setParameter("keys", chunk).getResultList());
+            found.addAll(db.get()
+                    .createQuery("SELECT f FROM Fact f WHERE f.scopeName = :scope AND f.key IN :keys", Fact.class)
+                    .setParameter("scope", scope.value())
+                    .setParameter("keys", chunk)
+                    .getResultList());
         }
         return found;
     }
@@ -207,8 +244,13 @@ public class FactRepository {
             statement.setString(1, scope.value());
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {
-                    standings.add(new FactStanding(rows.getString(1), rows.getBoolean(2), rows.getDouble(3),
-                            rows.getInt(4), instant(rows.getTimestamp(5)), instant(rows.getTimestamp(6)),
+                    standings.add(new FactStanding(
+                            rows.getString(1),
+                            rows.getBoolean(2),
+                            rows.getDouble(3),
+                            rows.getInt(4),
+                            instant(rows.getTimestamp(5)),
+                            instant(rows.getTimestamp(6)),
                             instant(rows.getTimestamp(7))));
                 }
             }
@@ -254,17 +296,32 @@ public class FactRepository {
     public static String readStatement(int ids, boolean postgres) {
         // PostgreSQL: a primary-key lookup per id, the scope checked on the row; with an IN list and no
         // statistics it walked the whole scope's index instead (40 ms for 20 facts of 10,000)
-        return postgres ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT "
-                + ROW_COLUMNS + " FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f WHERE f.scope_name = ?"
-                : "SELECT " + ROW_COLUMNS + " FROM fact WHERE id IN (" + String.join(", ", Collections.nCopies(ids, "?"))
-                + ") AND {tenant} AND scope_name = ?";
+        return postgres
+                ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT " + ROW_COLUMNS
+                        + " FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f WHERE f.scope_name = ?"
+                : "SELECT " + ROW_COLUMNS + " FROM fact WHERE id IN ("
+                        + String.join(", ", Collections.nCopies(ids, "?")) + ") AND {tenant} AND scope_name = ?";
     }
 
     private static Fact.Row row(ResultSet row) throws SQLException {
-        return new Fact.Row(row.getString(1), row.getString(2), row.getString(3), row.getString(4), row.getString(5),
-                row.getString(6), FactType.valueOf(row.getString(7)), row.getDouble(8), row.getBoolean(9),
-                row.getString(10), row.getString(11), instant(row.getTimestamp(12)), instant(row.getTimestamp(13)),
-                instant(row.getTimestamp(14)), row.getInt(15), instant(row.getTimestamp(16)), row.getInt(17));
+        return new Fact.Row(
+                row.getString(1),
+                row.getString(2),
+                row.getString(3),
+                row.getString(4),
+                row.getString(5),
+                row.getString(6),
+                FactType.valueOf(row.getString(7)),
+                row.getDouble(8),
+                row.getBoolean(9),
+                row.getString(10),
+                row.getString(11),
+                instant(row.getTimestamp(12)),
+                instant(row.getTimestamp(13)),
+                instant(row.getTimestamp(14)),
+                row.getInt(15),
+                instant(row.getTimestamp(16)),
+                row.getInt(17));
     }
 
     /** As {@link dev.memoria.platform.control.InstantConverter} reads it for the entity. */
@@ -293,16 +350,21 @@ public class FactRepository {
 
     /** Live persistent facts in creation order: the scope's MEMORY.md. */
     public List<Fact> persistent(Scope scope, Instant now) {
-        return db.get().createQuery("SELECT f FROM Fact f WHERE f.persistent = TRUE AND " + LIVE
-                        + " ORDER BY f.createdAt, f.id", Fact.class)
-                .setParameter("scope", scope.value()).setParameter("now", now)
+        return db.get()
+                .createQuery(
+                        "SELECT f FROM Fact f WHERE f.persistent = TRUE AND " + LIVE + " ORDER BY f.createdAt, f.id",
+                        Fact.class)
+                .setParameter("scope", scope.value())
+                .setParameter("now", now)
                 .getResultList();
     }
 
     /** Every row of the scope, expired or not: what the keyword index must cover. */
     public List<Fact> everyRow(Scope scope) {
-        return db.get().createQuery("SELECT f FROM Fact f WHERE f.scopeName = :scope", Fact.class)
-                .setParameter("scope", scope.value()).getResultList();
+        return db.get()
+                .createQuery("SELECT f FROM Fact f WHERE f.scopeName = :scope", Fact.class)
+                .setParameter("scope", scope.value())
+                .getResultList();
     }
 
     /**
@@ -313,10 +375,25 @@ public class FactRepository {
         List<Object[]> rows = new ArrayList<>(created.size());
         for (Fact fact : created) {
             Fact.Row row = fact.row();
-            rows.add(new Object[]{row.id(), row.key(), row.title(), row.content(), row.category(),
-                    row.type().name(), row.importance(), row.persistent(), row.tags(), row.source(),
-                    timestamp(row.createdAt()), timestamp(row.updatedAt()), timestamp(row.lastAccessedAt()),
-                    row.accessCount(), timestamp(row.expiresAt()), row.docLength(), fact.indexTerms()});
+            rows.add(new Object[] {
+                row.id(),
+                row.key(),
+                row.title(),
+                row.content(),
+                row.category(),
+                row.type().name(),
+                row.importance(),
+                row.persistent(),
+                row.tags(),
+                row.source(),
+                timestamp(row.createdAt()),
+                timestamp(row.updatedAt()),
+                timestamp(row.lastAccessedAt()),
+                row.accessCount(),
+                timestamp(row.expiresAt()),
+                row.docLength(),
+                fact.indexTerms()
+            });
         }
         bulk.insert("fact", scope.value(), INSERT_COLUMNS, rows);
     }

@@ -8,8 +8,8 @@ import dev.memoria.fact.entity.FactsRemembered;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.platform.control.PageCursor;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
@@ -18,7 +18,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -43,7 +42,11 @@ public class FactService {
      */
     static final int SLICE_CHARACTERS = 500_000;
 
-    public enum Outcome { CREATED, REINFORCED, REPLACED }
+    public enum Outcome {
+        CREATED,
+        REINFORCED,
+        REPLACED
+    }
 
     public record Remembered(Fact fact, Outcome outcome) {
         public boolean isNew() {
@@ -51,8 +54,7 @@ public class FactService {
         }
     }
 
-    public record Page(List<Fact> items, PageCursor next) {
-    }
+    public record Page(List<Fact> items, PageCursor next) {}
 
     @Inject
     FactRepository facts;
@@ -121,7 +123,9 @@ public class FactService {
         int start = 0;
         long characters = 0;
         for (int i = 0; i < inputs.size(); i++) {
-            int length = inputs.get(i).content() == null ? 0 : inputs.get(i).content().length();
+            int length = inputs.get(i).content() == null
+                    ? 0
+                    : inputs.get(i).content().length();
             if (i > start && characters + length > SLICE_CHARACTERS) {
                 slices.add(inputs.subList(start, i));
                 start = i;
@@ -150,7 +154,9 @@ public class FactService {
         Instant now = Timestamps.now();
         Fact fact = facts.find(scope, id, now).orElseThrow(() -> notFound(id));
         scopes.touch(scope, now); // locks the scope: the key check below cannot race another writer
-        if (changes.has("key") && changes.key() != null && !changes.key().equals(fact.key())
+        if (changes.has("key")
+                && changes.key() != null
+                && !changes.key().equals(fact.key())
                 && facts.findAnyByKey(scope, changes.key()).isPresent()) {
             throw DomainException.conflict("Another fact of this scope already has the key '" + changes.key() + "'.");
         }
@@ -203,13 +209,16 @@ public class FactService {
         private final double dedupeThreshold;
         /** How many inputs the slices before this one took: their facts and log entries come first. */
         private final int before;
+
         private DuplicateFinder duplicates;
         private int logged;
         /** Facts new in this write, inserted with their final state once the write is done. */
         private final Set<Fact> created = new LinkedHashSet<>();
+
         private final List<FactsRemembered.Remembrance> remembrances = new ArrayList<>();
         /** Keys saved by this slice: not flushed yet, so queries cannot see them. */
         private final Map<String, Fact> savedKeys = new HashMap<>();
+
         private final Set<Fact> changed = new LinkedHashSet<>();
 
         Write(Scope scope, Instant now, double dedupeThreshold, int before) {
@@ -221,26 +230,29 @@ public class FactService {
 
         /** Reads what dedup needs for all inputs at once, so a batch costs a few queries, not one per fact. */
         void prepare(List<FactInput> inputs) {
-            List<String> deduplicated = inputs.stream().filter(i -> i.key() == null && i.dedupe())
-                    .map(FactInput::content).toList();
+            List<String> deduplicated = inputs.stream()
+                    .filter(i -> i.key() == null && i.dedupe())
+                    .map(FactInput::content)
+                    .toList();
             if (!deduplicated.isEmpty()) {
                 duplicates = new DuplicateFinder(dedupeThreshold, deduplicated, scope, index, facts, now);
             }
         }
 
         Remembered remember(FactInput input) {
-            Remembered result = input.key() != null ? saveUnderKey(input)
+            Remembered result = input.key() != null
+                    ? saveUnderKey(input)
                     : input.dedupe() ? reinforceOrCreate(input) : create(input);
             // entries of one write keep their order: each is a microsecond after the one before
             Instant at = now.plus(before + logged++, ChronoUnit.MICROS);
-            remembrances.add(new FactsRemembered.Remembrance(result.fact().id(), result.fact().category(),
-                    result.fact().persistent(), input.content(), at));
+            remembrances.add(new FactsRemembered.Remembrance(
+                    result.fact().id(), result.fact().category(), result.fact().persistent(), input.content(), at));
             return result;
         }
 
         private Remembered saveUnderKey(FactInput input) {
-            Optional<Fact> holder = Optional.ofNullable(savedKeys.get(input.key()))
-                    .or(() -> facts.findAnyByKey(scope, input.key()));
+            Optional<Fact> holder =
+                    Optional.ofNullable(savedKeys.get(input.key())).or(() -> facts.findAnyByKey(scope, input.key()));
             if (holder.isPresent() && !holder.get().isExpired(now)) {
                 Fact fact = holder.get();
                 replace(fact, input);

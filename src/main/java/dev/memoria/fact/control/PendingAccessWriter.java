@@ -8,7 +8,6 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -38,7 +37,10 @@ public class PendingAccessWriter {
             try {
                 accesses.writeNow(tenantId);
             } catch (RuntimeException failure) {
-                LOG.log(Level.WARNING, "Uses of facts of tenant " + tenantId + " stay in memory for the next try", failure);
+                LOG.log(
+                        Level.WARNING,
+                        "Uses of facts of tenant " + tenantId + " stay in memory for the next try",
+                        failure);
             }
         }
     }

@@ -1,8 +1,8 @@
 package dev.memoria.fact.control;
 
-import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.tenant.control.DeferredWrites;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -11,8 +11,6 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -25,6 +23,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
+import javax.sql.DataSource;
 
 /**
  * Recall's uses of facts, counted in memory and written to the database in batches: every second
@@ -127,7 +126,7 @@ public class PendingAccesses implements DeferredWrites {
             }
         });
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement write = sql.prepare(connection, tenantId, WRITE)) {
+                PreparedStatement write = sql.prepare(connection, tenantId, WRITE)) {
             int rows = 0;
             for (Map.Entry<String, Uses> entry : taken.entrySet()) {
                 Timestamp last = Timestamp.from(entry.getValue().last());

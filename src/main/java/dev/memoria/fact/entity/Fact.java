@@ -7,12 +7,11 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.List;
 import org.eclipse.persistence.annotations.Multitenant;
 import org.eclipse.persistence.annotations.MultitenantType;
 import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
-
-import java.time.Instant;
-import java.util.List;
 
 /**
  * One remembered fact of a scope. EclipseLink fills and filters the tenant column; the plain JDBC reads and
@@ -102,10 +101,24 @@ public class Fact implements FactView {
      * A fact's columns as a plain JDBC read gives them (tags still encoded), for reads where EclipseLink's
      * per-query and per-row work costs more than the database takes to find the rows.
      */
-    public record Row(String id, String scopeName, String key, String title, String content, String category,
-                      FactType type, double importance, boolean persistent, String tags, String source,
-                      Instant createdAt, Instant updatedAt, Instant lastAccessedAt, int accessCount,
-                      Instant expiresAt, int docLength) {
+    public record Row(
+            String id,
+            String scopeName,
+            String key,
+            String title,
+            String content,
+            String category,
+            FactType type,
+            double importance,
+            boolean persistent,
+            String tags,
+            String source,
+            Instant createdAt,
+            Instant updatedAt,
+            Instant lastAccessedAt,
+            int accessCount,
+            Instant expiresAt,
+            int docLength) {
 
         /** A fact outside any persistence context: changes to it are never saved. */
         public Fact toFact() {
@@ -155,8 +168,24 @@ public class Fact implements FactView {
 
     /** The fact's columns, for a batch write that inserts new facts without EclipseLink. */
     public Row row() {
-        return new Row(id, scopeName, key, title, content, category, type, importance, persistent, tags, source,
-                createdAt, updatedAt, lastAccessedAt, accessCount, expiresAt, docLength);
+        return new Row(
+                id,
+                scopeName,
+                key,
+                title,
+                content,
+                category,
+                type,
+                importance,
+                persistent,
+                tags,
+                source,
+                createdAt,
+                updatedAt,
+                lastAccessedAt,
+                accessCount,
+                expiresAt,
+                docLength);
     }
 
     /**

@@ -7,6 +7,5 @@ public final class FactDefaults {
     public static final double IMPORTANCE = 0.5;
     public static final String SOURCE = "api";
 
-    private FactDefaults() {
-    }
+    private FactDefaults() {}
 }

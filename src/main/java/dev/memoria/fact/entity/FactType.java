@@ -5,7 +5,9 @@ import java.util.Optional;
 
 /** The kind of memory, as in cognitive science: facts and preferences, events, how-tos. */
 public enum FactType {
-    SEMANTIC, EPISODIC, PROCEDURAL;
+    SEMANTIC,
+    EPISODIC,
+    PROCEDURAL;
 
     public String wireName() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -44,7 +44,11 @@ public interface FactView {
     }
 
     default double retention(Instant now) {
-        return RetentionCurve.retention(persistent(), importance(), accessCount(),
-                lastAccessedAt() != null ? lastAccessedAt() : createdAt(), now);
+        return RetentionCurve.retention(
+                persistent(),
+                importance(),
+                accessCount(),
+                lastAccessedAt() != null ? lastAccessedAt() : createdAt(),
+                now);
     }
 }

@@ -13,8 +13,7 @@ public record FactsRemembered(String scope, List<Remembrance> remembrances) {
      * One remember as it was at that moment: the fact's id, category and persistence then, and the content
      * given (a reinforcement's differs from the fact's).
      */
-    public record Remembrance(String factId, String category, boolean persistent, String content, Instant at) {
-    }
+    public record Remembrance(String factId, String category, boolean persistent, String content, Instant at) {}
 
     public FactsRemembered {
         remembrances = List.copyOf(remembrances);

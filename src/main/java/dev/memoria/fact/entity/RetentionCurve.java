@@ -12,11 +12,10 @@ public final class RetentionCurve {
 
     static final double BASE_STRENGTH_HOURS = 336.0;
 
-    private RetentionCurve() {
-    }
+    private RetentionCurve() {}
 
-    public static double retention(boolean persistent, double importance, int accessCount,
-                                   Instant lastUse, Instant now) {
+    public static double retention(
+            boolean persistent, double importance, int accessCount, Instant lastUse, Instant now) {
         if (persistent) {
             return 1.0;
         }

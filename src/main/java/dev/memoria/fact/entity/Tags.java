@@ -11,8 +11,7 @@ public final class Tags {
 
     public static final String SEPARATOR = "\n";
 
-    private Tags() {
-    }
+    private Tags() {}
 
     public static String encode(List<String> tags) {
         return tags.isEmpty() ? "" : SEPARATOR + String.join(SEPARATOR, tags) + SEPARATOR;

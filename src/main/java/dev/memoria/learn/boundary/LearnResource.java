@@ -6,9 +6,9 @@ import dev.memoria.learn.control.LlmProvider;
 import dev.memoria.learn.control.Turn;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.entity.DomainException.FieldError;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -23,7 +23,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +49,8 @@ public class LearnResource {
             throw DomainException.invalid("body", "must be a JSON object with a turns array");
         }
         List<FieldError> errors = new ArrayList<>();
-        json.keySet().stream().filter(name -> !FIELDS.contains(name))
+        json.keySet().stream()
+                .filter(name -> !FIELDS.contains(name))
                 .forEach(name -> errors.add(new FieldError(name, "unknown field")));
         List<Turn> turns = turns(json.get("turns"), errors);
         LlmProvider provider = provider(json.get("provider"), errors);
@@ -90,7 +90,8 @@ public class LearnResource {
             } else {
                 total += content.length();
             }
-            turn.keySet().stream().filter(name -> !name.equals("role") && !name.equals("content"))
+            turn.keySet().stream()
+                    .filter(name -> !name.equals("role") && !name.equals("content"))
                     .forEach(name -> errors.add(new FieldError(path + name, "unknown field")));
             turns.add(new Turn(role, content));
         }
@@ -104,7 +105,9 @@ public class LearnResource {
         if (value == null || value == JsonValue.NULL) {
             return LlmProvider.RULES;
         }
-        LlmProvider provider = value instanceof JsonString s ? LlmProvider.fromWire(s.getString()).orElse(null) : null;
+        LlmProvider provider = value instanceof JsonString s
+                ? LlmProvider.fromWire(s.getString()).orElse(null)
+                : null;
         if (provider == null) {
             errors.add(new FieldError("provider", "must be one of rules, openai, openai-compat, anthropic"));
         }

@@ -17,6 +17,8 @@ public interface AnthropicMessagesApi {
     @Path("v1/messages")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    JsonObject create(@HeaderParam("x-api-key") String apiKey, @HeaderParam("anthropic-version") String version,
-                      JsonObject request);
+    JsonObject create(
+            @HeaderParam("x-api-key") String apiKey,
+            @HeaderParam("anthropic-version") String version,
+            JsonObject request);
 }

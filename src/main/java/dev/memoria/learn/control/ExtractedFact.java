@@ -7,5 +7,4 @@ import dev.memoria.fact.entity.FactType;
  *
  * @param turn index of the conversation turn it came from, or -1 when the extractor did not say
  */
-public record ExtractedFact(String content, FactType type, double importance, String category, int turn) {
-}
+public record ExtractedFact(String content, FactType type, double importance, String category, int turn) {}

@@ -1,7 +1,6 @@
 package dev.memoria.learn.control;
 
 import dev.memoria.fact.control.FactInput;
-
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,10 +10,12 @@ public record Extraction(List<ExtractedFact> facts) {
 
     /** Without the facts longer than a fact may be: a turn that gave only such a fact counts as skipped. */
     public Extraction fitting(int maxCharacters) {
-        return new Extraction(facts.stream().filter(fact -> {
-            String content = FactInput.stripSpaces(fact.content()); // as the fact's validation trims it
-            return content.codePointCount(0, content.length()) <= maxCharacters;
-        }).toList());
+        return new Extraction(facts.stream()
+                .filter(fact -> {
+                    String content = FactInput.stripSpaces(fact.content()); // as the fact's validation trims it
+                    return content.codePointCount(0, content.length()) <= maxCharacters;
+                })
+                .toList());
     }
 
     /** User turns that gave no fact: filler, questions, small talk (all user turns a fact did not cite). */

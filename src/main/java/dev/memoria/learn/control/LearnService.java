@@ -9,9 +9,6 @@ import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 
 /**
  * Distils a conversation into facts: extraction first (rules, or an LLM call outside any transaction), then
@@ -28,8 +27,7 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class LearnService {
 
-    public record Learned(List<Fact> added, List<Fact> reinforced, int skipped) {
-    }
+    public record Learned(List<Fact> added, List<Fact> reinforced, int skipped) {}
 
     private static final Logger LOG = Logger.getLogger(LearnService.class.getName());
 
@@ -44,8 +42,8 @@ public class LearnService {
 
     public Learned learn(Scope scope, List<Turn> turns, LlmProvider provider, Double conflictThreshold) {
         llm.unconfigured(provider).ifPresent(missing -> {
-            throw DomainException.invalid("provider", "'" + provider.wireName() + "' is not configured on this server ("
-                    + missing + ")");
+            throw DomainException.invalid(
+                    "provider", "'" + provider.wireName() + "' is not configured on this server (" + missing + ")");
         });
         Extraction extraction = extract(provider, turns).fitting(FactInput.MAX_CONTENT);
         int skipped = extraction.skippedUserTurns(turns);
@@ -62,7 +60,9 @@ public class LearnService {
             fields.put("source", "learn:" + provider.wireName());
             inputs.add(FactInput.of(fields));
         }
-        double threshold = conflictThreshold != null ? conflictThreshold : settings.current().dedupeThreshold();
+        double threshold = conflictThreshold != null
+                ? conflictThreshold
+                : settings.current().dedupeThreshold();
         List<Remembered> results = facts.rememberAll(scope, inputs, threshold);
         Set<Fact> added = new LinkedHashSet<>();
         Set<Fact> reinforced = new LinkedHashSet<>();
@@ -87,18 +87,21 @@ public class LearnService {
             };
             return LlmPrompt.parse(answer, turns.size());
         } catch (LlmPrompt.MalformedAnswer malformed) {
-            throw failed(provider, "answered something that is not the facts JSON asked for: " + malformed.getMessage());
+            throw failed(
+                    provider, "answered something that is not the facts JSON asked for: " + malformed.getMessage());
         } catch (LlmCallFailed failure) {
             throw failed(provider, failure.getMessage());
         } catch (CircuitBreakerOpenException open) {
             throw failed(provider, "has failed repeatedly; calls are paused for a while");
         } catch (BulkheadException full) {
-            throw DomainException.unavailable("Too many extractions with '" + provider.wireName() + "' in flight; retry shortly.");
+            throw DomainException.unavailable(
+                    "Too many extractions with '" + provider.wireName() + "' in flight; retry shortly.");
         }
     }
 
     private static DomainException failed(LlmProvider provider, String why) {
         LOG.warning("learn: provider " + provider.wireName() + " " + why);
-        return DomainException.badGateway("The LLM provider '" + provider.wireName() + "' " + why + ". Nothing was written.");
+        return DomainException.badGateway(
+                "The LLM provider '" + provider.wireName() + "' " + why + ". Nothing was written.");
     }
 }

@@ -11,17 +11,16 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.rest.client.RestClientBuilder;
-
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.net.http.HttpTimeoutException;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.rest.client.RestClientBuilder;
 
 /**
  * Calls the configured LLM providers. URLs, models and keys come only from configuration (MEMORIA_LLM_*).
@@ -31,7 +30,11 @@ import java.util.concurrent.TimeUnit;
 @ApplicationScoped
 @Bulkhead(8)
 @Retry(maxRetries = 2, delay = 500, jitter = 250, retryOn = LlmCallFailed.Unavailable.class)
-@CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 30_000, successThreshold = 2,
+@CircuitBreaker(
+        requestVolumeThreshold = 10,
+        failureRatio = 0.5,
+        delay = 30_000,
+        successThreshold = 2,
         failOn = {LlmCallFailed.Unavailable.class, LlmCallFailed.TimedOut.class})
 public class LlmGateway {
 
@@ -40,9 +43,11 @@ public class LlmGateway {
     @Inject
     @ConfigProperty(name = "memoria.llm.openai.url", defaultValue = "https://api.openai.com/v1")
     String openAiUrl;
+
     @Inject
     @ConfigProperty(name = "memoria.llm.openai.key")
     Optional<String> openAiKey;
+
     @Inject
     @ConfigProperty(name = "memoria.llm.openai.model", defaultValue = "gpt-4o-mini")
     String openAiModel;
@@ -50,9 +55,11 @@ public class LlmGateway {
     @Inject
     @ConfigProperty(name = "memoria.llm.openai-compat.url")
     Optional<String> compatUrl;
+
     @Inject
     @ConfigProperty(name = "memoria.llm.openai-compat.key")
     Optional<String> compatKey;
+
     @Inject
     @ConfigProperty(name = "memoria.llm.openai-compat.model", defaultValue = "default")
     String compatModel;
@@ -60,9 +67,11 @@ public class LlmGateway {
     @Inject
     @ConfigProperty(name = "memoria.llm.anthropic.url", defaultValue = "https://api.anthropic.com")
     String anthropicUrl;
+
     @Inject
     @ConfigProperty(name = "memoria.llm.anthropic.key")
     Optional<String> anthropicKey;
+
     @Inject
     @ConfigProperty(name = "memoria.llm.anthropic.model", defaultValue = "claude-sonnet-4-5")
     String anthropicModel;
@@ -70,6 +79,7 @@ public class LlmGateway {
     @Inject
     @ConfigProperty(name = "memoria.llm.connect.timeout.ms", defaultValue = "5000")
     long connectTimeoutMs;
+
     @Inject
     @ConfigProperty(name = "memoria.llm.read.timeout.ms", defaultValue = "60000")
     long readTimeoutMs;
@@ -82,13 +92,16 @@ public class LlmGateway {
     @PostConstruct
     void buildClients() {
         openAiClient = client(openAiUrl, ChatCompletionsApi.class);
-        compatClient = compatUrl.filter(url -> !url.isBlank()).map(url -> client(url, ChatCompletionsApi.class)).orElse(null);
+        compatClient = compatUrl
+                .filter(url -> !url.isBlank())
+                .map(url -> client(url, ChatCompletionsApi.class))
+                .orElse(null);
         anthropicClient = client(anthropicUrl, AnthropicMessagesApi.class);
     }
 
     @PreDestroy
     void closeClients() {
-        for (Object client : new Object[]{openAiClient, compatClient, anthropicClient}) {
+        for (Object client : new Object[] {openAiClient, compatClient, anthropicClient}) {
             if (client instanceof AutoCloseable closeable) {
                 try {
                     closeable.close();
@@ -104,7 +117,8 @@ public class LlmGateway {
         return switch (provider) {
             case RULES -> Optional.empty();
             case OPENAI -> blank(openAiKey) ? Optional.of("set MEMORIA_LLM_OPENAI_KEY") : Optional.empty();
-            case OPENAI_COMPAT -> blank(compatUrl) ? Optional.of("set MEMORIA_LLM_OPENAI_COMPAT_URL") : Optional.empty();
+            case OPENAI_COMPAT ->
+                blank(compatUrl) ? Optional.of("set MEMORIA_LLM_OPENAI_COMPAT_URL") : Optional.empty();
             case ANTHROPIC -> blank(anthropicKey) ? Optional.of("set MEMORIA_LLM_ANTHROPIC_KEY") : Optional.empty();
         };
     }
@@ -119,15 +133,20 @@ public class LlmGateway {
 
     public String anthropic(String system, String user) {
         JsonObject request = Jsons.createObjectBuilder()
-                .add("model", anthropicModel).add("max_tokens", MAX_ANSWER_TOKENS).add("temperature", 0)
+                .add("model", anthropicModel)
+                .add("max_tokens", MAX_ANSWER_TOKENS)
+                .add("temperature", 0)
                 .add("system", system)
                 .add("messages", Jsons.createArrayBuilder().add(message("user", user)))
                 .build();
-        JsonObject answer = send(() -> anthropicClient.create(anthropicKey.orElseThrow(), AnthropicMessagesApi.VERSION, request));
+        JsonObject answer =
+                send(() -> anthropicClient.create(anthropicKey.orElseThrow(), AnthropicMessagesApi.VERSION, request));
         StringBuilder text = new StringBuilder();
         if (answer.get("content") instanceof JsonArray blocks) {
             for (JsonValue block : blocks) {
-                if (block instanceof JsonObject b && "text".equals(b.getString("type", "")) && b.get("text") instanceof JsonString t) {
+                if (block instanceof JsonObject b
+                        && "text".equals(b.getString("type", ""))
+                        && b.get("text") instanceof JsonString t) {
                     text.append(t.getString());
                 }
             }
@@ -135,22 +154,32 @@ public class LlmGateway {
         return text.toString();
     }
 
-    private String chatCompletion(ChatCompletionsApi api, Optional<String> key, String model, String system, String user) {
+    private String chatCompletion(
+            ChatCompletionsApi api, Optional<String> key, String model, String system, String user) {
         JsonObject request = Jsons.createObjectBuilder()
-                .add("model", model).add("temperature", 0)
+                .add("model", model)
+                .add("temperature", 0)
                 .add("response_format", Jsons.createObjectBuilder().add("type", "json_object"))
-                .add("messages", Jsons.createArrayBuilder().add(message("system", system)).add(message("user", user)))
+                .add(
+                        "messages",
+                        Jsons.createArrayBuilder()
+                                .add(message("system", system))
+                                .add(message("user", user)))
                 .build();
         JsonObject answer = send(() -> api.complete(key.map(k -> "Bearer " + k).orElse(null), request));
         try {
-            return answer.getJsonArray("choices").getJsonObject(0).getJsonObject("message").getString("content");
+            return answer.getJsonArray("choices")
+                    .getJsonObject(0)
+                    .getJsonObject("message")
+                    .getString("content");
         } catch (RuntimeException missing) {
             return ""; // read as a malformed answer by the caller
         }
     }
 
     private <T> T client(String url, Class<T> api) {
-        return RestClientBuilder.newBuilder().baseUri(URI.create(url.endsWith("/") ? url : url + "/"))
+        return RestClientBuilder.newBuilder()
+                .baseUri(URI.create(url.endsWith("/") ? url : url + "/"))
                 .connectTimeout(connectTimeoutMs, TimeUnit.MILLISECONDS)
                 .readTimeout(readTimeoutMs, TimeUnit.MILLISECONDS)
                 .build(api);
@@ -176,7 +205,8 @@ public class LlmGateway {
 
     private static boolean isTimeout(Throwable error) {
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof InterruptedIOException || cause instanceof HttpTimeoutException
+            if (cause instanceof InterruptedIOException
+                    || cause instanceof HttpTimeoutException
                     || cause.getClass().getSimpleName().contains("Timeout")) {
                 return true;
             }
@@ -185,7 +215,10 @@ public class LlmGateway {
     }
 
     private static JsonObject message(String role, String content) {
-        return Jsons.createObjectBuilder().add("role", role).add("content", content).build();
+        return Jsons.createObjectBuilder()
+                .add("role", role)
+                .add("content", content)
+                .build();
     }
 
     private static boolean blank(Optional<String> value) {

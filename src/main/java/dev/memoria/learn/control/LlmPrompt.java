@@ -9,7 +9,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,15 +35,19 @@ public final class LlmPrompt {
         }
     }
 
-    private LlmPrompt() {
-    }
+    private LlmPrompt() {}
 
     /** The conversation as the user message: one numbered line per turn. */
     public static String conversation(List<Turn> turns) {
         StringBuilder text = new StringBuilder("Conversation:\n");
         for (int i = 0; i < turns.size(); i++) {
-            text.append('[').append(i).append("] ").append(turns.get(i).role()).append(": ")
-                    .append(turns.get(i).content().replace('\n', ' ')).append('\n');
+            text.append('[')
+                    .append(i)
+                    .append("] ")
+                    .append(turns.get(i).role())
+                    .append(": ")
+                    .append(turns.get(i).content().replace('\n', ' '))
+                    .append('\n');
         }
         return text.toString();
     }
@@ -63,21 +66,33 @@ public final class LlmPrompt {
     }
 
     private static ExtractedFact fact(JsonValue value, int turnCount) {
-        if (!(value instanceof JsonObject fact) || !(fact.get("content") instanceof JsonString content)
-                || content.getString().isBlank() || content.getString().length() > FactInput.MAX_CONTENT) {
-            throw new MalformedAnswer("every fact needs a content string of 1-" + FactInput.MAX_CONTENT + " characters");
+        if (!(value instanceof JsonObject fact)
+                || !(fact.get("content") instanceof JsonString content)
+                || content.getString().isBlank()
+                || content.getString().length() > FactInput.MAX_CONTENT) {
+            throw new MalformedAnswer(
+                    "every fact needs a content string of 1-" + FactInput.MAX_CONTENT + " characters");
         }
-        FactType type = fact.get("type") instanceof JsonString t ? FactType.fromWire(t.getString())
-                .orElseThrow(() -> new MalformedAnswer("unknown fact type '" + t.getString() + "'")) : FactType.SEMANTIC;
+        FactType type = fact.get("type") instanceof JsonString t
+                ? FactType.fromWire(t.getString())
+                        .orElseThrow(() -> new MalformedAnswer("unknown fact type '" + t.getString() + "'"))
+                : FactType.SEMANTIC;
         double importance = fact.get("importance") instanceof JsonNumber n ? n.doubleValue() : 0.5;
         if (!(importance >= 0 && importance <= 1)) {
             throw new MalformedAnswer("importance must be between 0 and 1");
         }
-        String category = fact.get("category") instanceof JsonString c && !c.getString().isBlank()
-                && c.getString().length() <= FactInput.MAX_CATEGORY && c.getString().indexOf('\n') < 0
-                ? c.getString().strip() : "general";
-        int turn = fact.get("turn") instanceof JsonNumber n && n.isIntegral() && n.intValue() >= 0
-                && n.intValue() < turnCount ? n.intValue() : -1;
+        String category = fact.get("category") instanceof JsonString c
+                        && !c.getString().isBlank()
+                        && c.getString().length() <= FactInput.MAX_CATEGORY
+                        && c.getString().indexOf('\n') < 0
+                ? c.getString().strip()
+                : "general";
+        int turn = fact.get("turn") instanceof JsonNumber n
+                        && n.isIntegral()
+                        && n.intValue() >= 0
+                        && n.intValue() < turnCount
+                ? n.intValue()
+                : -1;
         return new ExtractedFact(content.getString().strip(), type, importance, category, turn);
     }
 

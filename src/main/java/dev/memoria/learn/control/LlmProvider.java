@@ -5,7 +5,10 @@ import java.util.Optional;
 
 /** Where learn gets its facts from: the built-in rules, or an LLM configured on the server. */
 public enum LlmProvider {
-    RULES("rules"), OPENAI("openai"), OPENAI_COMPAT("openai-compat"), ANTHROPIC("anthropic");
+    RULES("rules"),
+    OPENAI("openai"),
+    OPENAI_COMPAT("openai-compat"),
+    ANTHROPIC("anthropic");
 
     private final String wireName;
 

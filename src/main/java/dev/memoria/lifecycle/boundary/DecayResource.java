@@ -25,6 +25,9 @@ public class DecayResource {
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public JsonObject decay(@PathParam("scope") String scope) {
         Decay.Result result = decay.decay(Scope.of(scope));
-        return Jsons.createObjectBuilder().add("facts", result.facts()).add("forgotten", result.forgotten()).build();
+        return Jsons.createObjectBuilder()
+                .add("facts", result.facts())
+                .add("forgotten", result.forgotten())
+                .build();
     }
 }

@@ -19,13 +19,16 @@ public class JobsHealth implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        HealthCheckResponseBuilder response = HealthCheckResponse.named("lifecycle-jobs").up();
+        HealthCheckResponseBuilder response =
+                HealthCheckResponse.named("lifecycle-jobs").up();
         for (JobKind kind : JobKind.values()) {
             response.withData(kind.wireName() + ".runs", runs.runs(kind));
-            runs.last(kind).ifPresent(run -> response
-                    .withData(kind.wireName() + ".last_run", run.startedAt().toString())
-                    .withData(kind.wireName() + ".removed", run.removed())
-                    .withData(kind.wireName() + ".took_ms", run.took().toMillis()));
+            runs.last(kind)
+                    .ifPresent(run -> response.withData(
+                                    kind.wireName() + ".last_run",
+                                    run.startedAt().toString())
+                            .withData(kind.wireName() + ".removed", run.removed())
+                            .withData(kind.wireName() + ".took_ms", run.took().toMillis()));
         }
         return response.build();
     }

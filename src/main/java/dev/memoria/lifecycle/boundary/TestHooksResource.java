@@ -46,8 +46,12 @@ public class TestHooksResource {
         requireEnabled();
         JobKind kind = JobKind.fromWire(job).orElseThrow(() -> DomainException.notFound("No job named '" + job + "'."));
         JobRuns.Run run = runner.run(kind);
-        return Jsons.createObjectBuilder().add("job", kind.wireName()).add("tenants", run.tenants())
-                .add("removed", run.removed()).add("took_ms", run.took().toMillis()).build();
+        return Jsons.createObjectBuilder()
+                .add("job", kind.wireName())
+                .add("tenants", run.tenants())
+                .add("removed", run.removed())
+                .add("took_ms", run.took().toMillis())
+                .build();
     }
 
     @POST

@@ -2,9 +2,9 @@ package dev.memoria.lifecycle.control;
 
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.fact.entity.FactsAdded;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
@@ -13,7 +13,6 @@ import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;

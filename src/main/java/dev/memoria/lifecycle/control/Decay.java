@@ -11,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.util.List;
 
@@ -20,8 +19,7 @@ import java.util.List;
 @Transactional
 public class Decay {
 
-    public record Result(int facts, int forgotten) {
-    }
+    public record Result(int facts, int forgotten) {}
 
     @Inject
     FactRepository facts;
@@ -35,13 +33,15 @@ public class Decay {
     @Inject
     TenantSettingsRepository settings;
 
-
     public Result decay(Scope scope) {
         Instant now = Timestamps.now();
         double forgetBelow = settings.current().forgetBelow();
         List<Fact> live = facts.all(scope, now);
-        List<Fact> faded = forgetBelow <= 0 ? List.of()
-                : live.stream().filter(f -> !f.persistent() && f.retention(now) < forgetBelow).toList();
+        List<Fact> faded = forgetBelow <= 0
+                ? List.of()
+                : live.stream()
+                        .filter(f -> !f.persistent() && f.retention(now) < forgetBelow)
+                        .toList();
         if (!faded.isEmpty()) {
             scopes.touch(scope, now);
             removed.fire(new FactsRemoved(scope.value(), faded, FactsRemoved.Reason.DECAYED, now));

@@ -5,7 +5,10 @@ import java.util.Optional;
 
 /** The scheduled lifecycle jobs; each acts in the audit log as "job:" + its name. */
 public enum JobKind {
-    TTL("ttl"), PRUNE("prune"), DECAY("decay"), CAPACITY("capacity");
+    TTL("ttl"),
+    PRUNE("prune"),
+    DECAY("decay"),
+    CAPACITY("capacity");
 
     private final String wireName;
 
@@ -22,6 +25,8 @@ public enum JobKind {
     }
 
     public static Optional<JobKind> fromWire(String name) {
-        return Arrays.stream(values()).filter(kind -> kind.wireName.equals(name)).findFirst();
+        return Arrays.stream(values())
+                .filter(kind -> kind.wireName.equals(name))
+                .findFirst();
     }
 }

@@ -1,13 +1,11 @@
 package dev.memoria.lifecycle.control;
 
-import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.tenant.control.TenantContext;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
 import jakarta.inject.Inject;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * Runs a job over every tenant, binding each tenant in turn exactly as a request would, so the jobs go
@@ -53,13 +52,22 @@ public class JobRunner {
             try {
                 removed += runForTenant(kind);
             } catch (RuntimeException failure) {
-                LOG.log(Level.WARNING, "Job " + kind.wireName() + " failed for tenant " + tenantId + "; it goes on with the next", failure);
+                LOG.log(
+                        Level.WARNING,
+                        "Job " + kind.wireName() + " failed for tenant " + tenantId + "; it goes on with the next",
+                        failure);
             }
         }
-        JobRuns.Run run = new JobRuns.Run(kind, started, Duration.between(started, Instant.now()), tenants.size(), removed);
+        JobRuns.Run run =
+                new JobRuns.Run(kind, started, Duration.between(started, Instant.now()), tenants.size(), removed);
         runs.record(run);
-        LOG.info(() -> String.format("job:%s removed %d %s across %d tenants in %d ms", kind.wireName(), run.removed(),
-                kind == JobKind.PRUNE ? "log days" : "facts", run.tenants(), run.took().toMillis()));
+        LOG.info(() -> String.format(
+                "job:%s removed %d %s across %d tenants in %d ms",
+                kind.wireName(),
+                run.removed(),
+                kind == JobKind.PRUNE ? "log days" : "facts",
+                run.tenants(),
+                run.took().toMillis()));
         return run;
     }
 
@@ -96,8 +104,9 @@ public class JobRunner {
     private List<String> tenants() {
         List<String> tenants = new ArrayList<>();
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = sql.everyTenant(connection, "SELECT DISTINCT {tenant_id} FROM memory_scope ORDER BY {tenant_id}");
-             ResultSet rows = statement.executeQuery()) {
+                PreparedStatement statement = sql.everyTenant(
+                        connection, "SELECT DISTINCT {tenant_id} FROM memory_scope ORDER BY {tenant_id}");
+                ResultSet rows = statement.executeQuery()) {
             while (rows.next()) {
                 tenants.add(rows.getString(1));
             }

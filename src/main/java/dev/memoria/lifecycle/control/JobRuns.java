@@ -1,7 +1,6 @@
 package dev.memoria.lifecycle.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -12,8 +11,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class JobRuns {
 
-    public record Run(JobKind kind, Instant startedAt, Duration took, long tenants, long removed) {
-    }
+    public record Run(JobKind kind, Instant startedAt, Duration took, long tenants, long removed) {}
 
     private final Map<JobKind, Run> last = new EnumMap<>(JobKind.class);
     private final Map<JobKind, Long> count = new EnumMap<>(JobKind.class);

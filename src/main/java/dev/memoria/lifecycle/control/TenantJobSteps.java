@@ -1,19 +1,18 @@
 package dev.memoria.lifecycle.control;
 
-import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.dailylog.control.DailyLogService;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSettingsRepository;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -56,9 +55,11 @@ public class TenantJobSteps {
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public int evictExpired() {
         Instant now = Timestamps.now();
-        List<Fact> expired = db.get().createQuery("SELECT f FROM Fact f WHERE f.expiresAt <= :now ORDER BY f.expiresAt, f.id",
-                        Fact.class)
-                .setParameter("now", now).setMaxResults(BATCH).getResultList();
+        List<Fact> expired = db.get()
+                .createQuery("SELECT f FROM Fact f WHERE f.expiresAt <= :now ORDER BY f.expiresAt, f.id", Fact.class)
+                .setParameter("now", now)
+                .setMaxResults(BATCH)
+                .getResultList();
         Map<String, List<Fact>> byScope = expired.stream().collect(Collectors.groupingBy(Fact::scopeName));
         byScope.forEach((scope, facts) -> {
             scopes.touch(Scope.of(scope), now); // locks the scope, as every deleter does (the embedder waits on it)
@@ -75,7 +76,9 @@ public class TenantJobSteps {
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public int decay(String scope) {
-        return settings.current().forgetBelow() > 0 ? decay.decay(Scope.of(scope)).forgotten() : 0;
+        return settings.current().forgetBelow() > 0
+                ? decay.decay(Scope.of(scope)).forgotten()
+                : 0;
     }
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
@@ -88,6 +91,11 @@ public class TenantJobSteps {
     /** The tenant's scope names. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public List<String> scopeNames() {
-        return sql.query("SELECT scope_name FROM memory_scope WHERE {tenant} ORDER BY scope_name").getResultList().stream().map(String.class::cast).toList();
+        return sql
+                .query("SELECT scope_name FROM memory_scope WHERE {tenant} ORDER BY scope_name")
+                .getResultList()
+                .stream()
+                .map(String.class::cast)
+                .toList();
     }
 }

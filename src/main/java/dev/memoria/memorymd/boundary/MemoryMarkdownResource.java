@@ -19,7 +19,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
@@ -41,7 +40,8 @@ public class MemoryMarkdownResource {
     @Produces(MARKDOWN)
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public Response export() {
-        return Response.ok(memory.export(Scope.of(scope)), MARKDOWN + ";charset=utf-8").build();
+        return Response.ok(memory.export(Scope.of(scope)), MARKDOWN + ";charset=utf-8")
+                .build();
     }
 
     @PUT
@@ -52,8 +52,11 @@ public class MemoryMarkdownResource {
         String markdown = decode(body, headers.getMediaType());
         MemoryMarkdownService.ImportResult result = memory.importFile(Scope.of(scope), markdown);
         JsonArrayBuilder unread = Jsons.createArrayBuilder();
-        result.unread().forEach(line -> unread.add(Jsons.createObjectBuilder()
-                .add("line", line.line()).add("text", line.text()).add("reason", line.reason())));
+        result.unread()
+                .forEach(line -> unread.add(Jsons.createObjectBuilder()
+                        .add("line", line.line())
+                        .add("text", line.text())
+                        .add("reason", line.reason())));
         return Jsons.createObjectBuilder()
                 .add("imported", result.imported())
                 .add("skipped", result.skipped())
@@ -74,8 +77,10 @@ public class MemoryMarkdownResource {
             throw new DomainException.UnsupportedMediaType("The charset '" + name + "' is not known; send UTF-8.");
         }
         try {
-            return charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body == null ? new byte[0] : body))
+            return charset.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(body == null ? new byte[0] : body))
                     .toString();
         } catch (CharacterCodingException malformed) {
             throw DomainException.invalid("body", "is not valid " + charset.name() + " text");

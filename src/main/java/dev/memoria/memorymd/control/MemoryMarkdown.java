@@ -1,7 +1,6 @@
 package dev.memoria.memorymd.control;
 
 import dev.memoria.recall.control.ContextBlock;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,26 +14,24 @@ public final class MemoryMarkdown {
 
     public static final String TITLE = "# Agent Memory";
 
-    public record Entry(String category, String content) {
-    }
+    public record Entry(String category, String content) {}
 
     /** A line the importer could not read, reported back instead of being lost silently. */
-    public record UnreadLine(int line, String text, String reason) {
-    }
+    public record UnreadLine(int line, String text, String reason) {}
 
-    public record Parsed(List<Entry> entries, List<UnreadLine> unread) {
-    }
+    public record Parsed(List<Entry> entries, List<UnreadLine> unread) {}
 
-    private MemoryMarkdown() {
-    }
+    private MemoryMarkdown() {}
 
     public static String render(List<Entry> entries) {
         Map<String, List<String>> byCategory = new LinkedHashMap<>();
-        entries.forEach(e -> byCategory.computeIfAbsent(e.category(), c -> new ArrayList<>()).add(e.content()));
+        entries.forEach(e ->
+                byCategory.computeIfAbsent(e.category(), c -> new ArrayList<>()).add(e.content()));
         StringBuilder text = new StringBuilder(TITLE).append('\n');
         byCategory.forEach((category, contents) -> {
             text.append("\n## ").append(category).append('\n');
-            contents.forEach(content -> text.append("- ").append(ContextBlock.oneLine(content)).append('\n'));
+            contents.forEach(content ->
+                    text.append("- ").append(ContextBlock.oneLine(content)).append('\n'));
         });
         return text.toString();
     }
@@ -60,7 +57,8 @@ public final class MemoryMarkdown {
                 if (content.isEmpty()) {
                     unread.add(new UnreadLine(i + 1, lines[i], "empty fact"));
                 } else if (content.length() > 8000) {
-                    unread.add(new UnreadLine(i + 1, lines[i].substring(0, 80) + "…", "a fact must be at most 8000 characters"));
+                    unread.add(new UnreadLine(
+                            i + 1, lines[i].substring(0, 80) + "…", "a fact must be at most 8000 characters"));
                 } else {
                     entries.add(new Entry(category, content));
                 }

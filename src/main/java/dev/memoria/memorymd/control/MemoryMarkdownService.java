@@ -4,13 +4,12 @@ import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.entity.FactDefaults;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,8 +25,7 @@ public class MemoryMarkdownService {
     /** One import is one transaction: 200,000 facts in one ran a 512 MiB heap out of memory. */
     public static final int MAX_FACTS = 10_000;
 
-    public record ImportResult(int imported, int skipped, List<MemoryMarkdown.UnreadLine> unread) {
-    }
+    public record ImportResult(int imported, int skipped, List<MemoryMarkdown.UnreadLine> unread) {}
 
     @Inject
     FactRepository facts;
@@ -39,13 +37,13 @@ public class MemoryMarkdownService {
         return MemoryMarkdown.render(persistentEntries(scope));
     }
 
-
     /** Imports every "- fact" line as a persistent fact; one already there (same category and content) is skipped. */
     public ImportResult importFile(Scope scope, String markdown) {
         MemoryMarkdown.Parsed parsed = MemoryMarkdown.parse(markdown, FactDefaults.CATEGORY);
         if (parsed.entries().size() > MAX_FACTS) {
-            throw DomainException.payloadTooLarge("The file holds " + parsed.entries().size()
-                    + " facts; one import takes at most " + MAX_FACTS + ". Split it into several files.");
+            throw DomainException.payloadTooLarge(
+                    "The file holds " + parsed.entries().size() + " facts; one import takes at most " + MAX_FACTS
+                            + ". Split it into several files.");
         }
         Set<MemoryMarkdown.Entry> present = new HashSet<>(persistentEntries(scope));
         List<FactInput> inputs = new ArrayList<>();
@@ -55,8 +53,17 @@ public class MemoryMarkdownService {
                 skipped++;
                 continue;
             }
-            inputs.add(FactInput.of(Map.of("content", entry.content(), "category", entry.category(),
-                    "persistent", true, "source", SOURCE, "dedupe", false)));
+            inputs.add(FactInput.of(Map.of(
+                    "content",
+                    entry.content(),
+                    "category",
+                    entry.category(),
+                    "persistent",
+                    true,
+                    "source",
+                    SOURCE,
+                    "dedupe",
+                    false)));
         }
         if (!inputs.isEmpty()) {
             factService.rememberAll(scope, inputs);
@@ -66,6 +73,7 @@ public class MemoryMarkdownService {
 
     private List<MemoryMarkdown.Entry> persistentEntries(Scope scope) {
         return facts.persistent(scope, Timestamps.now()).stream()
-                .map(fact -> new MemoryMarkdown.Entry(fact.category(), fact.content())).toList();
+                .map(fact -> new MemoryMarkdown.Entry(fact.category(), fact.content()))
+                .toList();
     }
 }

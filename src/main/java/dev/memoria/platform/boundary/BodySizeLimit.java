@@ -7,12 +7,11 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Refuses bodies over the limit (413) before they are read, whether or not Content-Length is sent. */
 @Provider
@@ -38,7 +37,8 @@ public class BodySizeLimit implements ContainerRequestFilter {
     }
 
     private static boolean isImport(ContainerRequestContext request) {
-        return "POST".equals(request.getMethod()) && request.getUriInfo().getPath().replaceFirst("^/", "").equals("import");
+        return "POST".equals(request.getMethod())
+                && request.getUriInfo().getPath().replaceFirst("^/", "").equals("import");
     }
 
     /**

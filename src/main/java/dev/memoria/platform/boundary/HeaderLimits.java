@@ -6,7 +6,6 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
-
 import java.util.List;
 import java.util.Map;
 
@@ -30,7 +29,8 @@ public class HeaderLimits implements ContainerRequestFilter {
             for (String value : header.getValue()) {
                 fields++;
                 if (value != null && value.length() > MAX_FIELD_CHARACTERS) {
-                    throw tooLarge("The " + header.getKey() + " header is longer than " + MAX_FIELD_CHARACTERS + " characters.");
+                    throw tooLarge("The " + header.getKey() + " header is longer than " + MAX_FIELD_CHARACTERS
+                            + " characters.");
                 }
             }
         }
@@ -51,8 +51,9 @@ public class HeaderLimits implements ContainerRequestFilter {
                 for (String parameter : range.split(";")) {
                     String[] pair = parameter.split("=", 2);
                     if (pair.length == 2 && pair[0].strip().equalsIgnoreCase("q") && !isQuality(pair[1].strip())) {
-                        throw DomainException.invalid(name, "has a quality value 'q=" + pair[1].strip()
-                                + "' that is not a number from 0 to 1");
+                        throw DomainException.invalid(
+                                name,
+                                "has a quality value 'q=" + pair[1].strip() + "' that is not a number from 0 to 1");
                     }
                 }
             }

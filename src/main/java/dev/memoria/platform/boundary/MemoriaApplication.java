@@ -8,5 +8,4 @@ import org.eclipse.microprofile.auth.LoginConfig;
 @ApplicationPath("/api/v1")
 @LoginConfig(authMethod = "MP-JWT", realmName = "memoria")
 @DeclareRoles({Roles.READ, Roles.WRITE, Roles.ADMIN})
-public class MemoriaApplication extends Application {
-}
+public class MemoriaApplication extends Application {}

@@ -7,7 +7,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -18,12 +17,11 @@ public final class Problems {
     public static final String MEDIA_TYPE = "application/problem+json";
     public static final String TYPE_BASE = "https://memoria.dev/problems/";
 
-    private Problems() {
-    }
+    private Problems() {}
 
     public static Response response(DomainException problem) {
-        Response.ResponseBuilder builder = builder(status(problem.kind()), problem.type(), problem.title(), problem.getMessage(),
-                problem.errors());
+        Response.ResponseBuilder builder = builder(
+                status(problem.kind()), problem.type(), problem.title(), problem.getMessage(), problem.errors());
         problem.headers().forEach(builder::header);
         return builder.build();
     }
@@ -47,7 +45,10 @@ public final class Problems {
 
     /** The body could not be read as JSON of the expected shape (the JAX-RS runtime or JSON-P said so). */
     public static Response malformedBody() {
-        return response(400, "malformed-body", "Malformed request body",
+        return response(
+                400,
+                "malformed-body",
+                "Malformed request body",
                 "The request body is not valid JSON of the expected shape.");
     }
 
@@ -55,16 +56,15 @@ public final class Problems {
         return response(status, type, title, detail, List.of());
     }
 
-    public static Response response(int status, String type, String title, String detail,
-                                    List<DomainException.FieldError> errors) {
+    public static Response response(
+            int status, String type, String title, String detail, List<DomainException.FieldError> errors) {
         return builder(status, type, title, detail, errors).build();
     }
 
-    private static Response.ResponseBuilder builder(int status, String type, String title, String detail,
-                                                    List<DomainException.FieldError> errors) {
-        Response.ResponseBuilder builder = Response.status(status)
-                .type(MEDIA_TYPE)
-                .entity(body(status, type, title, detail, errors));
+    private static Response.ResponseBuilder builder(
+            int status, String type, String title, String detail, List<DomainException.FieldError> errors) {
+        Response.ResponseBuilder builder =
+                Response.status(status).type(MEDIA_TYPE).entity(body(status, type, title, detail, errors));
         if (status == 401) {
             builder.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"memoria\"");
         }
@@ -79,11 +79,12 @@ public final class Problems {
         response.setStatus(401);
         response.setContentType(MEDIA_TYPE);
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        response.getWriter().write(body(401, "unauthorized", "Unauthorized", "A valid bearer token is required.", List.of()));
+        response.getWriter()
+                .write(body(401, "unauthorized", "Unauthorized", "A valid bearer token is required.", List.of()));
     }
 
-    public static String body(int status, String type, String title, String detail,
-                              List<DomainException.FieldError> errors) {
+    public static String body(
+            int status, String type, String title, String detail, List<DomainException.FieldError> errors) {
         JsonObjectBuilder json = Jsons.createObjectBuilder()
                 .add("type", TYPE_BASE + type)
                 .add("title", title)
@@ -91,7 +92,8 @@ public final class Problems {
                 .add("detail", detail == null ? title : detail);
         if (errors != null && !errors.isEmpty()) {
             JsonArrayBuilder list = Jsons.createArrayBuilder();
-            errors.forEach(e -> list.add(Jsons.createObjectBuilder().add("field", e.field()).add("message", e.message())));
+            errors.forEach(e ->
+                    list.add(Jsons.createObjectBuilder().add("field", e.field()).add("message", e.message())));
             json.add("errors", list);
         }
         return json.build().toString();

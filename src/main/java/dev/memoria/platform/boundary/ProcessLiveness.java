@@ -17,8 +17,10 @@ public class ProcessLiveness implements HealthCheck {
         Runtime runtime = Runtime.getRuntime();
         long used = runtime.totalMemory() - runtime.freeMemory();
         double share = (double) used / runtime.maxMemory();
-        return HealthCheckResponse.named("heap").status(share < MAX_HEAP_USE)
+        return HealthCheckResponse.named("heap")
+                .status(share < MAX_HEAP_USE)
                 .withData("used_mib", used / (1024 * 1024))
-                .withData("max_mib", runtime.maxMemory() / (1024 * 1024)).build();
+                .withData("max_mib", runtime.maxMemory() / (1024 * 1024))
+                .build();
     }
 }

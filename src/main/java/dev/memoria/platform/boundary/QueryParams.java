@@ -5,8 +5,7 @@ import dev.memoria.platform.entity.DomainException;
 /** Query parameters read as text, so that "limit=abc" is a clear 400 instead of a routing 404. */
 public final class QueryParams {
 
-    private QueryParams() {
-    }
+    private QueryParams() {}
 
     public static int intIn(String name, String value, int defaultValue, int min, int max) {
         if (value == null || value.isBlank()) {

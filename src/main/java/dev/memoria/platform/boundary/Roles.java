@@ -7,6 +7,5 @@ public final class Roles {
     public static final String WRITE = "memory.write";
     public static final String ADMIN = "memory.admin";
 
-    private Roles() {
-    }
+    private Roles() {}
 }

@@ -9,7 +9,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.Provider;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -32,8 +31,14 @@ public class StrictJsonReader implements MessageBodyReader<JsonValue> {
     }
 
     @Override
-    public JsonValue readFrom(Class<JsonValue> type, Type genericType, Annotation[] annotations, MediaType mediaType,
-                              MultivaluedMap<String, String> headers, InputStream entity) throws IOException {
+    public JsonValue readFrom(
+            Class<JsonValue> type,
+            Type genericType,
+            Annotation[] annotations,
+            MediaType mediaType,
+            MultivaluedMap<String, String> headers,
+            InputStream entity)
+            throws IOException {
         JsonValue value;
         try {
             value = BoundedJson.readOne(new InputStreamReader(entity, StandardCharsets.UTF_8));

@@ -3,15 +3,13 @@ package dev.memoria.platform.boundary;
 import dev.memoria.platform.entity.DomainException;
 import jakarta.json.JsonException;
 import jakarta.json.bind.JsonbException;
-
 import java.util.Optional;
 
 final class Throwables {
 
     private static final int MAX_DEPTH = 16;
 
-    private Throwables() {
-    }
+    private Throwables() {}
 
     /** A problem raised while the body was being read arrives wrapped by the JAX-RS runtime. */
     static Optional<DomainException> problemIn(Throwable failure) {

@@ -4,7 +4,6 @@ import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
-
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -26,7 +25,10 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
         }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, failure);
-        return Problems.response(500, "internal", "Internal server error",
+        return Problems.response(
+                500,
+                "internal",
+                "Internal server error",
                 "The server could not complete the request (incident " + incident + ").");
     }
 }

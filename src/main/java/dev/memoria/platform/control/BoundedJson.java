@@ -6,7 +6,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParsingException;
-
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.util.ArrayDeque;
@@ -32,8 +31,7 @@ public final class BoundedJson {
         }
     }
 
-    private BoundedJson() {
-    }
+    private BoundedJson() {}
 
     /**
      * The one JSON value of {@code reader}: nothing but white space may follow it.
@@ -63,7 +61,10 @@ public final class BoundedJson {
                     if (open.size() >= MAX_DEPTH) {
                         throw new TooComplex("The JSON is nested deeper than " + MAX_DEPTH + " levels.");
                     }
-                    open.push(event == JsonParser.Event.START_OBJECT ? Jsons.createObjectBuilder() : Jsons.createArrayBuilder());
+                    open.push(
+                            event == JsonParser.Event.START_OBJECT
+                                    ? Jsons.createObjectBuilder()
+                                    : Jsons.createArrayBuilder());
                     keys.push(key == null ? "" : key);
                     key = null;
                     continue;

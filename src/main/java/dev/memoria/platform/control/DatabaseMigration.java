@@ -6,14 +6,13 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.output.MigrateResult;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
 
 /**
  * Applies db-migrations/ before anything else touches the database, and makes the embedded database write
@@ -68,7 +67,7 @@ public class DatabaseMigration {
                 .baselineVersion("0")
                 .load()
                 .migrate();
-        LOG.info(() -> "Database schema at version " + result.targetSchemaVersion
-                + " (" + result.migrationsExecuted + " migrations applied now)");
+        LOG.info(() -> "Database schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted
+                + " migrations applied now)");
     }
 }

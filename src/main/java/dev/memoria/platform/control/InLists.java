@@ -13,8 +13,7 @@ public final class InLists {
 
     static final int MAX_VALUES = 500;
 
-    private InLists() {
-    }
+    private InLists() {}
 
     /** The values in order, in consecutive lists of at most 500. */
     public static <T> List<List<T>> of(Collection<T> values) {

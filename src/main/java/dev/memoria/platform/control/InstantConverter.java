@@ -2,7 +2,6 @@ package dev.memoria.platform.control;
 
 import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Converter;
-
 import java.sql.Timestamp;
 import java.time.Instant;
 

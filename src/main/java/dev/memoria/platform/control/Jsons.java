@@ -8,7 +8,6 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonParser;
-
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.util.Collection;
@@ -22,8 +21,7 @@ public final class Jsons {
 
     private static final JsonProvider PROVIDER = JsonProvider.provider();
 
-    private Jsons() {
-    }
+    private Jsons() {}
 
     public static JsonObjectBuilder createObjectBuilder() {
         return PROVIDER.createObjectBuilder();

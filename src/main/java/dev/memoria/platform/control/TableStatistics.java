@@ -11,8 +11,6 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * Analyses the PostgreSQL tables a large write has grown to twice their size at their last analysis, or that
@@ -57,8 +56,7 @@ public class TableStatistics {
         // after the commit: an analysis before it would not count the write's rows, and not run again soon
         transactions.registerInterposedSynchronization(new Synchronization() {
             @Override
-            public void beforeCompletion() {
-            }
+            public void beforeCompletion() {}
 
             @Override
             public void afterCompletion(int status) {
@@ -74,12 +72,14 @@ public class TableStatistics {
         if (!grown.getAndSet(false) || !dialect.isPostgres()) {
             return;
         }
-        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
+        try (Connection connection = dataSource.getConnection();
+                Statement sql = connection.createStatement()) {
             List<String> stale = new ArrayList<>();
             // reltuples < 0: never analysed; relpages: the table's size at its last analysis (or vacuum)
-            try (ResultSet tables = sql.executeQuery("SELECT relname FROM pg_class WHERE relnamespace = CAST(current_schema() AS regnamespace)"
-                    + " AND relname IN ('fact', 'fact_term', 'scope_term', 'daily_log_entry', 'embedding_queue') AND (reltuples < 0"
-                    + " OR pg_relation_size(oid) > 2 * relpages * CAST(current_setting('block_size') AS BIGINT))")) {
+            try (ResultSet tables = sql.executeQuery(
+                    "SELECT relname FROM pg_class WHERE relnamespace = CAST(current_schema() AS regnamespace)"
+                            + " AND relname IN ('fact', 'fact_term', 'scope_term', 'daily_log_entry', 'embedding_queue') AND (reltuples < 0"
+                            + " OR pg_relation_size(oid) > 2 * relpages * CAST(current_setting('block_size') AS BIGINT))")) {
                 while (tables.next()) {
                     stale.add(tables.getString(1));
                 }

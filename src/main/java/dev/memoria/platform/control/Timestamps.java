@@ -12,8 +12,7 @@ public final class Timestamps {
     private static final DateTimeFormatter RFC_3339 =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
-    private Timestamps() {
-    }
+    private Timestamps() {}
 
     public static Instant now() {
         return Instant.now().truncatedTo(ChronoUnit.MICROS);

@@ -16,8 +16,7 @@ public final class DevKeys {
     public static final String PUBLIC_KEY_FILE = "public.pem";
     public static final String PRIVATE_KEY_FILE = "private.pem";
 
-    private DevKeys() {
-    }
+    private DevKeys() {}
 
     /** Creates an RSA key pair in {@code dir} unless one is there already. */
     public static boolean ensure(Path dir) throws IOException {
@@ -51,7 +50,8 @@ public final class DevKeys {
     }
 
     public static String pem(String label, byte[] der) {
-        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der);
+        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                .encodeToString(der);
         return "-----BEGIN " + label + "-----\n" + body + "\n-----END " + label + "-----\n";
     }
 }

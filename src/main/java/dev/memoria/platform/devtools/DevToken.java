@@ -29,25 +29,29 @@ public final class DevToken {
     public static final String DEV_ISSUER = "memoria-dev";
     static final Path DEFAULT_KEYS = Path.of("target/liberty/wlp/usr/servers/memoria/dev-keys");
 
-    private DevToken() {
-    }
+    private DevToken() {}
 
     public static void main(String[] args) throws Exception {
         for (String productionVariable : List.of("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "MEMORIA_DB_URL")) {
             String value = System.getenv(productionVariable);
             if (value != null && !value.isBlank()) {
-                fail(productionVariable + " is set: this looks like a production configuration, and dev tokens are for development only.");
+                fail(
+                        productionVariable
+                                + " is set: this looks like a production configuration, and dev tokens are for development only.");
             }
         }
         Map<String, String> options = options(args);
         String tenant = options.getOrDefault("tenant", "acme");
-        List<String> roles = List.of(options.getOrDefault("roles", "memory.read,memory.write,memory.admin").split(","));
+        List<String> roles = List.of(options.getOrDefault("roles", "memory.read,memory.write,memory.admin")
+                .split(","));
         String subject = options.getOrDefault("sub", "dev-user");
         Duration ttl = Duration.ofMinutes(Long.parseLong(options.getOrDefault("minutes", "60")));
-        Path keys = Path.of(options.getOrDefault("keys", System.getenv().getOrDefault("MEMORIA_DEV_KEYS_DIR", DEFAULT_KEYS.toString())));
+        Path keys = Path.of(options.getOrDefault(
+                "keys", System.getenv().getOrDefault("MEMORIA_DEV_KEYS_DIR", DEFAULT_KEYS.toString())));
         Path privateKey = keys.resolve("private.pem");
         if (!Files.exists(privateKey)) {
-            fail("No dev key at " + privateKey + ". Start the server once with ./mvnw liberty:run; it creates the key pair.");
+            fail("No dev key at " + privateKey
+                    + ". Start the server once with ./mvnw liberty:run; it creates the key pair.");
         }
         Map<String, Object> claims = new LinkedHashMap<>();
         claims.put("iss", options.getOrDefault("issuer", DEV_ISSUER));
@@ -81,9 +85,11 @@ public final class DevToken {
 
     public static PrivateKey readPrivateKey(Path file) throws IOException {
         String base64 = Files.readString(file, StandardCharsets.US_ASCII)
-                .replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+                .replaceAll("-----[A-Z ]+-----", "")
+                .replaceAll("\\s", "");
         try {
-            return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(base64)));
+            return KeyFactory.getInstance("RSA")
+                    .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(base64)));
         } catch (GeneralSecurityException e) {
             throw new IOException("Not a PKCS#8 RSA private key: " + file, e);
         }

@@ -12,12 +12,20 @@ public class DomainException extends RuntimeException {
 
     /** What went wrong, as the caller can act on it. */
     public enum Kind {
-        INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, TOO_MANY_REQUESTS,
-        HEADERS_TOO_LARGE, UPSTREAM_FAILED, UNAVAILABLE
+        INVALID,
+        UNAUTHENTICATED,
+        FORBIDDEN,
+        NOT_FOUND,
+        CONFLICT,
+        TOO_LARGE,
+        UNSUPPORTED_MEDIA_TYPE,
+        TOO_MANY_REQUESTS,
+        HEADERS_TOO_LARGE,
+        UPSTREAM_FAILED,
+        UNAVAILABLE
     }
 
-    public record FieldError(String field, String message) {
-    }
+    public record FieldError(String field, String message) {}
 
     private final Kind kind;
     private final String type;
@@ -72,7 +80,8 @@ public class DomainException extends RuntimeException {
     }
 
     public static DomainException headersTooLarge(String detail) {
-        return new DomainException(Kind.HEADERS_TOO_LARGE, "headers-too-large", "Request header fields too large", detail, null);
+        return new DomainException(
+                Kind.HEADERS_TOO_LARGE, "headers-too-large", "Request header fields too large", detail, null);
     }
 
     public static DomainException payloadTooLarge(String detail) {

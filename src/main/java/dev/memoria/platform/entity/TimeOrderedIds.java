@@ -17,8 +17,7 @@ public final class TimeOrderedIds {
     private static long lastMillis;
     private static int counter;
 
-    private TimeOrderedIds() {
-    }
+    private TimeOrderedIds() {}
 
     public static String next() {
         long millis;

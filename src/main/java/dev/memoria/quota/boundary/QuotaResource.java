@@ -29,7 +29,8 @@ public class QuotaResource {
         if (limits.tenantRate() == null) {
             rate.addNull("limit").addNull("burst");
         } else {
-            rate.add("limit", limits.tenantRate().perSecond()).add("burst", limits.tenantRate().burst());
+            rate.add("limit", limits.tenantRate().perSecond())
+                    .add("burst", limits.tenantRate().burst());
         }
         return Jsons.createObjectBuilder()
                 .add("requests_per_second", rate)

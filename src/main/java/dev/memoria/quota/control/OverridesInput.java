@@ -3,7 +3,6 @@ package dev.memoria.quota.control;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.quota.entity.Overrides;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -14,11 +13,10 @@ import java.util.function.UnaryOperator;
  */
 public final class OverridesInput {
 
-    public static final List<String> FIELDS = List.of("requests_per_second", "burst", "subject_requests_per_second",
-            "subject_burst", "facts", "scopes");
+    public static final List<String> FIELDS =
+            List.of("requests_per_second", "burst", "subject_requests_per_second", "subject_burst", "facts", "scopes");
 
-    private OverridesInput() {
-    }
+    private OverridesInput() {}
 
     public static Overrides parse(UnaryOperator<String> field) {
         List<FieldError> errors = new ArrayList<>();
@@ -57,12 +55,17 @@ public final class OverridesInput {
         } catch (NumberFormatException notANumber) {
             // reported below
         }
-        errors.add(new FieldError(name, "must be blank (the default), 'unlimited' or a whole number of at least " + min));
+        errors.add(
+                new FieldError(name, "must be blank (the default), 'unlimited' or a whole number of at least " + min));
         return null;
     }
 
     private static void burstCoversRate(String name, Long burst, Long rate, List<FieldError> errors) {
-        if (burst != null && rate != null && burst != Overrides.UNLIMITED && rate != Overrides.UNLIMITED && burst < rate) {
+        if (burst != null
+                && rate != null
+                && burst != Overrides.UNLIMITED
+                && rate != Overrides.UNLIMITED
+                && burst < rate) {
             errors.add(new FieldError(name, "must be at least the rate it goes with"));
         }
     }

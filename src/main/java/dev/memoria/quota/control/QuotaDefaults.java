@@ -5,9 +5,8 @@ import dev.memoria.quota.entity.QuotaLimits;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The server-wide limits every tenant has unless an operator set others for it: from MicroProfile Config
@@ -50,7 +49,9 @@ public class QuotaDefaults {
                 parse("memoria.quota.requests.per.second", requestsPerSecond),
                 burst.map(value -> parse("memoria.quota.burst", value)).orElse(null),
                 parse("memoria.quota.subject.requests.per.second", subjectRequestsPerSecond),
-                subjectBurst.map(value -> parse("memoria.quota.subject.burst", value)).orElse(null),
+                subjectBurst
+                        .map(value -> parse("memoria.quota.subject.burst", value))
+                        .orElse(null),
                 parse("memoria.quota.facts", facts),
                 parse("memoria.quota.scopes", scopes)));
     }

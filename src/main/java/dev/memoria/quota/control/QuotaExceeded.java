@@ -8,8 +8,13 @@ public class QuotaExceeded extends DomainException {
     private final String quota;
 
     public QuotaExceeded(String quota, long limit, long wouldHold) {
-        super(Kind.CONFLICT, "quota-exceeded", "Quota exceeded", "This write would give the tenant " + wouldHold + " " + quota
-                + "; its '" + quota + "' quota is " + limit + ". Nothing was written.", null);
+        super(
+                Kind.CONFLICT,
+                "quota-exceeded",
+                "Quota exceeded",
+                "This write would give the tenant " + wouldHold + " " + quota + "; its '" + quota + "' quota is "
+                        + limit + ". Nothing was written.",
+                null);
         this.quota = quota;
     }
 

@@ -1,15 +1,14 @@
 package dev.memoria.quota.control;
 
 import dev.memoria.platform.control.SqlDialect;
-import dev.memoria.tenant.control.TenantEntityManager;
-import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.quota.entity.Overrides;
 import dev.memoria.quota.entity.TenantQuota;
+import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.util.Optional;
 
@@ -83,7 +82,8 @@ public class QuotaRepository {
 
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public synchronized void createIfAbsent() {
-            String insert = "INSERT INTO tenant_quota ({tenant_id}, updated_at) VALUES ({tenant_value}, CURRENT_TIMESTAMP)";
+            String insert =
+                    "INSERT INTO tenant_quota ({tenant_id}, updated_at) VALUES ({tenant_value}, CURRENT_TIMESTAMP)";
             if (dialect.isPostgres()) {
                 // ON CONFLICT is atomic across servers too
                 sql.query(insert + " ON CONFLICT ({tenant_id}) DO NOTHING").executeUpdate();

@@ -2,15 +2,14 @@ package dev.memoria.quota.control;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.quota.entity.Overrides;
 import dev.memoria.quota.entity.QuotaLimits;
 import dev.memoria.quota.entity.TenantQuota;
+import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Duration;
 
 /**
@@ -25,8 +24,7 @@ public class Quotas {
     static final Duration FRESHNESS = Duration.ofSeconds(5);
 
     /** What a tenant may do, and what it uses now (a null limit is unlimited). */
-    public record Usage(QuotaLimits limits, long facts, long scopes) {
-    }
+    public record Usage(QuotaLimits limits, long facts, long scopes) {}
 
     @Inject
     QuotaDefaults defaults;
@@ -38,7 +36,9 @@ public class Quotas {
     TenantEntityManager db;
 
     private final Cache<String, QuotaLimits> limits = Caffeine.newBuilder()
-            .expireAfterWrite(FRESHNESS).maximumSize(100_000).build();
+            .expireAfterWrite(FRESHNESS)
+            .maximumSize(100_000)
+            .build();
 
     /** The current tenant's limits. */
     public QuotaLimits limits() {

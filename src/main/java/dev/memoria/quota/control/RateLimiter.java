@@ -7,7 +7,6 @@ import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.time.Duration;
 
 /**
@@ -22,7 +21,9 @@ public class RateLimiter {
     Quotas quotas;
 
     private final Cache<String, Bucket> buckets = Caffeine.newBuilder()
-            .expireAfterAccess(Duration.ofMinutes(10)).maximumSize(200_000).build();
+            .expireAfterAccess(Duration.ofMinutes(10))
+            .maximumSize(200_000)
+            .build();
 
     /** Takes a token for the request, or throws {@link RateLimited} with the wait until the next one. */
     public void admit(String tenantId, String subject) {
@@ -37,9 +38,12 @@ public class RateLimiter {
         if (rate == null) {
             return;
         }
-        Bucket bucket = buckets.get(key + "|" + rate.perSecond() + "|" + rate.burst(), ignored -> Bucket.builder()
-                .addLimit(limit -> limit.capacity(rate.burst()).refillGreedy(rate.perSecond(), Duration.ofSeconds(1)))
-                .build());
+        Bucket bucket = buckets.get(
+                key + "|" + rate.perSecond() + "|" + rate.burst(),
+                ignored -> Bucket.builder()
+                        .addLimit(limit ->
+                                limit.capacity(rate.burst()).refillGreedy(rate.perSecond(), Duration.ofSeconds(1)))
+                        .build());
         ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
         if (!probe.isConsumed()) {
             long seconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);

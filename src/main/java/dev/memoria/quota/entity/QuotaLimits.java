@@ -11,7 +11,8 @@ public record QuotaLimits(Rate tenantRate, Rate subjectRate, Long facts, Long sc
 
         public Rate {
             if (perSecond < 1 || burst < perSecond) {
-                throw new IllegalArgumentException("a rate needs at least one request a second and a burst of at least that");
+                throw new IllegalArgumentException(
+                        "a rate needs at least one request a second and a burst of at least that");
             }
         }
     }

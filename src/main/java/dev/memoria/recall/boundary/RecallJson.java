@@ -7,14 +7,12 @@ import dev.memoria.recall.control.RecallService;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.time.Instant;
 
 /** The wire form of a recall, shared by GET /recall and the recall tool: items with scores and context lines. */
 public final class RecallJson {
 
-    private RecallJson() {
-    }
+    private RecallJson() {}
 
     public static JsonObject of(String query, RecallService.Answer answer, Instant now) {
         JsonArrayBuilder items = Jsons.createArrayBuilder();
@@ -30,13 +28,22 @@ public final class RecallJson {
             items.add(Jsons.createObjectBuilder()
                     .add("fact", FactJson.of(result.fact(), now))
                     .add("score", round(result.score()))
-                    .add("signals", signal.add("importance", round(signals.importance()))
-                            .add("retention", round(signals.retention()))));
-            lines.append(lines.isEmpty() ? "" : "\n").append('[').append(result.fact().type().wireName()).append("] ")
+                    .add(
+                            "signals",
+                            signal.add("importance", round(signals.importance()))
+                                    .add("retention", round(signals.retention()))));
+            lines.append(lines.isEmpty() ? "" : "\n")
+                    .append('[')
+                    .append(result.fact().type().wireName())
+                    .append("] ")
                     .append(ContextBlock.oneLine(result.fact().content()));
         }
-        return Jsons.createObjectBuilder().add("query", query).add("mode", answer.mode().wireName()).add("items", items)
-                .add("context", lines.toString()).build();
+        return Jsons.createObjectBuilder()
+                .add("query", query)
+                .add("mode", answer.mode().wireName())
+                .add("items", items)
+                .add("context", lines.toString())
+                .build();
     }
 
     private static double round(double value) {

@@ -5,8 +5,8 @@ import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.recall.control.ContextService;
 import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.entity.Scope;
@@ -21,8 +21,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
-import java.util.List;
 
 /** One instance for all requests (the scope arrives as a parameter): agents call recall on every turn. */
 @Path("/scopes/{scope}")
@@ -39,37 +37,44 @@ public class RecallResource {
     @GET
     @Path("recall")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    public JsonObject recall(@PathParam("scope") String scope, @QueryParam("q") String q,
-                             @QueryParam("limit") String limit, @QueryParam("type") String type,
-                             @QueryParam("category") String category, @QueryParam("tag") String tag,
-                             @QueryParam("mode") String mode) {
+    public JsonObject recall(
+            @PathParam("scope") String scope,
+            @QueryParam("q") String q,
+            @QueryParam("limit") String limit,
+            @QueryParam("type") String type,
+            @QueryParam("category") String category,
+            @QueryParam("tag") String tag,
+            @QueryParam("mode") String mode) {
         String query = required(q);
-        RecallService.Filter filter = new RecallService.Filter(type(type), blank(category) ? null : category,
-                blank(tag) ? null : tag);
-        RecallService.Answer answer = recall.recall(Scope.of(scope), query,
-                QueryParams.intIn("limit", limit, 5, 1, 100), filter, mode(mode));
+        RecallService.Filter filter =
+                new RecallService.Filter(type(type), blank(category) ? null : category, blank(tag) ? null : tag);
+        RecallService.Answer answer =
+                recall.recall(Scope.of(scope), query, QueryParams.intIn("limit", limit, 5, 1, 100), filter, mode(mode));
         return RecallJson.of(query, answer, Timestamps.now());
     }
 
     @GET
     @Path("search")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    public JsonObject search(@PathParam("scope") String scope, @QueryParam("q") String q,
-                             @QueryParam("top_k") String topK) {
+    public JsonObject search(
+            @PathParam("scope") String scope, @QueryParam("q") String q, @QueryParam("top_k") String topK) {
         String query = required(q);
         int k = QueryParams.intIn("top_k", topK, 10, 1, 1000);
-        return Jsons.createObjectBuilder().add("query", query)
-                .add("items", FactJson.array(recall.search(Scope.of(scope), query, k), Timestamps.now())).build();
+        return Jsons.createObjectBuilder()
+                .add("query", query)
+                .add("items", FactJson.array(recall.search(Scope.of(scope), query, k), Timestamps.now()))
+                .build();
     }
 
     @GET
     @Path("context")
     @Produces(MediaType.TEXT_PLAIN)
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    public Response context(@PathParam("scope") String scope, @QueryParam("q") String q,
-                            @QueryParam("max_tokens") String maxTokens) {
+    public Response context(
+            @PathParam("scope") String scope, @QueryParam("q") String q, @QueryParam("max_tokens") String maxTokens) {
         Integer budget = blank(maxTokens) ? null : QueryParams.intIn("max_tokens", maxTokens, 0, 1, 1_000_000);
-        return Response.ok(context.context(Scope.of(scope), q, budget), MediaType.TEXT_PLAIN + ";charset=utf-8").build();
+        return Response.ok(context.context(Scope.of(scope), q, budget), MediaType.TEXT_PLAIN + ";charset=utf-8")
+                .build();
     }
 
     private static String required(String q) {

@@ -6,8 +6,7 @@ public final class Bm25 {
     public static final double K1 = 1.2;
     public static final double B = 0.75;
 
-    private Bm25() {
-    }
+    private Bm25() {}
 
     /** Inverse document frequency of a term found in {@code df} of {@code n} documents. */
     public static double idf(long n, long df) {

@@ -21,16 +21,14 @@ import java.util.Map;
  */
 public final class ContextBlock {
 
-    public record LongTermFact(String category, String content) {
-    }
+    public record LongTermFact(String category, String content) {}
 
-    public record RelevantFact(String category, String content) {
-    }
+    public record RelevantFact(String category, String content) {}
 
-    public record RecentEntry(Instant at, String category, String content) {
-    }
+    public record RecentEntry(Instant at, String category, String content) {}
 
-    private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter MINUTE =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm").withZone(ZoneOffset.UTC);
 
     private final List<LongTermFact> longTerm;
     private final List<RelevantFact> relevant;
@@ -85,15 +83,19 @@ public final class ContextBlock {
         int recentDropped = Math.min(dropped, recent.size());
         int relevantDropped = Math.min(dropped - recentDropped, relevant.size());
         int longTermDropped = Math.min(dropped - recentDropped - relevantDropped, longTerm.size());
-        return render(longTerm.subList(0, longTerm.size() - longTermDropped),
-                relevant.subList(0, relevant.size() - relevantDropped), recent.subList(recentDropped, recent.size()));
+        return render(
+                longTerm.subList(0, longTerm.size() - longTermDropped),
+                relevant.subList(0, relevant.size() - relevantDropped),
+                recent.subList(recentDropped, recent.size()));
     }
 
     private static String render(List<LongTermFact> longTerm, List<RelevantFact> relevant, List<RecentEntry> recent) {
         List<String> sections = new ArrayList<>();
         if (!longTerm.isEmpty()) {
             Map<String, List<String>> byCategory = new LinkedHashMap<>();
-            longTerm.forEach(f -> byCategory.computeIfAbsent(f.category(), c -> new ArrayList<>()).add(f.content()));
+            longTerm.forEach(f -> byCategory
+                    .computeIfAbsent(f.category(), c -> new ArrayList<>())
+                    .add(f.content()));
             List<String> blocks = new ArrayList<>();
             byCategory.forEach((category, contents) -> {
                 StringBuilder block = new StringBuilder("## ").append(category);
@@ -104,13 +106,18 @@ public final class ContextBlock {
         }
         if (!relevant.isEmpty()) {
             StringBuilder section = new StringBuilder("[Relevant Memory]");
-            relevant.forEach(f -> section.append("\n- (").append(f.category()).append(") ").append(oneLine(f.content())));
+            relevant.forEach(f ->
+                    section.append("\n- (").append(f.category()).append(") ").append(oneLine(f.content())));
             sections.add(section.toString());
         }
         if (!recent.isEmpty()) {
             StringBuilder section = new StringBuilder("[Recent Memory]");
-            recent.forEach(e -> section.append("\n- [").append(MINUTE.format(e.at())).append("] (")
-                    .append(e.category()).append(") ").append(oneLine(e.content())));
+            recent.forEach(e -> section.append("\n- [")
+                    .append(MINUTE.format(e.at()))
+                    .append("] (")
+                    .append(e.category())
+                    .append(") ")
+                    .append(oneLine(e.content())));
             sections.add(section.toString());
         }
         return String.join("\n\n", sections);

@@ -8,7 +8,6 @@ import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.util.List;
 
 /** Assembles the prompt-ready context block of a scope. */
@@ -33,13 +32,20 @@ public class ContextService {
     public String context(Scope scope, String query, Integer maxTokens) {
         facts.readAroundPendingAccesses(); // an agent asks on every turn; the block shows no access counts
         List<ContextBlock.LongTermFact> longTerm = facts.persistent(scope, Timestamps.now()).stream()
-                .map(f -> new ContextBlock.LongTermFact(f.category(), f.content())).toList();
-        List<ContextBlock.RelevantFact> relevant = query == null || query.isBlank() ? List.of()
+                .map(f -> new ContextBlock.LongTermFact(f.category(), f.content()))
+                .toList();
+        List<ContextBlock.RelevantFact> relevant = query == null || query.isBlank()
+                ? List.of()
                 : recall.recall(scope, query, RELEVANT_FACTS, RecallService.Filter.none()).items().stream()
-                .map(r -> new ContextBlock.RelevantFact(r.fact().category(), r.fact().content())).toList();
+                        .map(r -> new ContextBlock.RelevantFact(
+                                r.fact().category(), r.fact().content()))
+                        .toList();
         int recentEntries = settings.current().maxContextEntries();
-        List<ContextBlock.RecentEntry> recent = recentEntries == 0 ? List.of() : logs.latest(scope.value(), recentEntries).stream()
-                .map(e -> new ContextBlock.RecentEntry(e.loggedAt(), e.category(), e.content())).toList();
+        List<ContextBlock.RecentEntry> recent = recentEntries == 0
+                ? List.of()
+                : logs.latest(scope.value(), recentEntries).stream()
+                        .map(e -> new ContextBlock.RecentEntry(e.loggedAt(), e.category(), e.content()))
+                        .toList();
         return new ContextBlock(longTerm, relevant, recent).render(maxTokens);
     }
 }

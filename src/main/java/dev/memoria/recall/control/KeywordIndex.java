@@ -1,21 +1,20 @@
 package dev.memoria.recall.control;
 
-import dev.memoria.text.control.TextAnalyzer;
 import dev.memoria.fact.control.TermLookup;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
-import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TableStatistics;
+import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.tenant.control.TenantSql;
+import dev.memoria.text.control.TextAnalyzer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
-
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -43,8 +42,7 @@ import java.util.TreeMap;
 public class KeywordIndex implements TermLookup {
 
     /** A fact id with its BM25 score for a query. */
-    public record Hit(String factId, double score) {
-    }
+    public record Hit(String factId, double score) {}
 
     /**
      * A fact's BM25 score as it is summed up, term by term, in a fixed term order (the same sums on every run).
@@ -81,7 +79,11 @@ public class KeywordIndex implements TermLookup {
                 if (!listed.isEmpty()) {
                     listed.append(' ');
                 }
-                listed.append(posting.term).append(' ').append(posting.tf).append(' ').append(posting.rankKey);
+                listed.append(posting.term)
+                        .append(' ')
+                        .append(posting.tf)
+                        .append(' ')
+                        .append(posting.rankKey);
             }
             return listed.toString();
         }
@@ -93,23 +95,31 @@ public class KeywordIndex implements TermLookup {
             String[] parts = listed.split(" ");
             List<ListedPosting> postings = new ArrayList<>(parts.length / 3);
             for (int i = 0; i + 2 < parts.length; i += 3) {
-                postings.add(new ListedPosting(parts[i], Integer.parseInt(parts[i + 1]), Double.parseDouble(parts[i + 2])));
+                postings.add(
+                        new ListedPosting(parts[i], Integer.parseInt(parts[i + 1]), Double.parseDouble(parts[i + 2])));
             }
             return postings;
         }
     }
 
     /** A posting's columns after tenant and scope, in the order add() builds them. */
-    private static final List<BulkWrites.Column> POSTING_COLUMNS = List.of(new BulkWrites.Column("term", "varchar"),
-            new BulkWrites.Column("fact_id", "varchar"), new BulkWrites.Column("tf", "int4"),
-            new BulkWrites.Column("doc_length", "int4"), new BulkWrites.Column("rank_key", "float8"));
+    private static final List<BulkWrites.Column> POSTING_COLUMNS = List.of(
+            new BulkWrites.Column("term", "varchar"),
+            new BulkWrites.Column("fact_id", "varchar"),
+            new BulkWrites.Column("tf", "int4"),
+            new BulkWrites.Column("doc_length", "int4"),
+            new BulkWrites.Column("rank_key", "float8"));
+
     static final int COMMON_TERM = 1000;
     /** Up to this many terms go to PostgreSQL as a VALUES list: one statement per list length, each planned once. */
     static final int FEW_TERMS = 16;
+
     private static final int MIN_CHUNK = 64;
     /** Postings as add() builds them, {term, fact id, tf, doc length, rank key}, in ix_fact_term_rank's order. */
-    private static final Comparator<Object[]> IN_RANK_ORDER = Comparator.comparing((Object[] posting) -> (String) posting[0])
-            .thenComparingDouble(posting -> (Double) posting[4]).thenComparing(posting -> (String) posting[1]);
+    private static final Comparator<Object[]> IN_RANK_ORDER = Comparator.comparing(
+                    (Object[] posting) -> (String) posting[0])
+            .thenComparingDouble(posting -> (Double) posting[4])
+            .thenComparing(posting -> (String) posting[1]);
     /** Higher scores first, then smaller ids: the order of every answer. */
     private static final Comparator<Score> BEST_FIRST = (a, b) -> {
         int byScore = Double.compare(b.value, a.value);
@@ -145,7 +155,7 @@ public class KeywordIndex implements TermLookup {
             List<ListedPosting> listed = new ArrayList<>(terms.size());
             terms.forEach((term, tf) -> {
                 double rankKey = -Bm25.termScore(1.0, tf, length, lengthNorm);
-                postings.add(new Object[]{term, fact.id(), tf, length, rankKey});
+                postings.add(new Object[] {term, fact.id(), tf, length, rankKey});
                 listed.add(new ListedPosting(term, tf, rankKey));
                 documentsPerTerm.merge(term, 1L, Long::sum);
             });
@@ -185,20 +195,25 @@ public class KeywordIndex implements TermLookup {
         List<Object[]> postings = new ArrayList<>();
         for (Fact fact : facts) {
             for (ListedPosting posting : ListedPosting.parse(fact.indexTerms())) {
-                postings.add(new Object[]{posting.term(), posting.rankKey(), fact.id()});
+                postings.add(new Object[] {posting.term(), posting.rankKey(), fact.id()});
                 documentsPerTerm.merge(posting.term(), -1L, Long::sum);
             }
         }
         postings.sort(Comparator.comparing((Object[] posting) -> (String) posting[0])
-                .thenComparingDouble(posting -> (Double) posting[1]).thenComparing(posting -> (String) posting[2]));
-        long deleted = bulk.asBatch("DELETE FROM fact_term WHERE {tenant} AND scope_name = ? AND term = ?"
-                + " AND rank_key = ? AND fact_id = ?", List.of(scope), postings);
+                .thenComparingDouble(posting -> (Double) posting[1])
+                .thenComparing(posting -> (String) posting[2]));
+        long deleted = bulk.asBatch(
+                "DELETE FROM fact_term WHERE {tenant} AND scope_name = ? AND term = ?"
+                        + " AND rank_key = ? AND fact_id = ?",
+                List.of(scope),
+                postings);
         if (deleted != postings.size()) { // a listed posting not found: the index no longer matches the facts
-            throw new IllegalStateException("Removed " + deleted + " of the " + postings.size()
-                    + " postings the facts list in scope " + scope);
+            throw new IllegalStateException(
+                    "Removed " + deleted + " of the " + postings.size() + " postings the facts list in scope " + scope);
         }
         adjustDocumentFrequencies(scope, documentsPerTerm);
-        adjustScope(scope, -facts.size(), -facts.stream().mapToLong(Fact::docLength).sum());
+        adjustScope(
+                scope, -facts.size(), -facts.stream().mapToLong(Fact::docLength).sum());
     }
 
     /** Re-indexes facts whose text may have changed. */
@@ -210,10 +225,15 @@ public class KeywordIndex implements TermLookup {
     /** Drops the whole index of the scope (the scope is being emptied or replaced). */
     public void clear(String scope) {
         for (String table : List.of("fact_term", "scope_term")) {
-            tenantSql.query("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?").setParameter(1, scope).executeUpdate();
+            tenantSql
+                    .query("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?")
+                    .setParameter(1, scope)
+                    .executeUpdate();
         }
-        tenantSql.query("UPDATE memory_scope SET doc_count = 0, total_length = 0 WHERE {tenant} AND scope_name = ?")
-                .setParameter(1, scope).executeUpdate();
+        tenantSql
+                .query("UPDATE memory_scope SET doc_count = 0, total_length = 0 WHERE {tenant} AND scope_name = ?")
+                .setParameter(1, scope)
+                .executeUpdate();
     }
 
     /** How many facts of the scope hold each term; terms found nowhere are absent. */
@@ -229,7 +249,12 @@ public class KeywordIndex implements TermLookup {
     public Map<String, List<String>> postings(String scope, Collection<String> terms) {
         Map<String, List<String>> postings = new HashMap<>();
         terms.forEach(term -> postings.put(term, new ArrayList<>()));
-        forTerms("t.fact_id", "fact_term", scope, terms, row -> postings.get(row.getString(1)).add(row.getString(2)));
+        forTerms(
+                "t.fact_id",
+                "fact_term",
+                scope,
+                terms,
+                row -> postings.get(row.getString(1)).add(row.getString(2)));
         return postings;
     }
 
@@ -256,24 +281,30 @@ public class KeywordIndex implements TermLookup {
         List<String> sorted = terms.stream().sorted().toList();
         if (dialect.isPostgres()) {
             boolean few = sorted.size() <= FEW_TERMS;
-            select(perTermStatement(columns, table, few ? sorted.size() : 0), statement -> {
-                if (few) {
-                    bind(statement, sorted, List.of(scope));
-                } else {
-                    statement.setArray(1, statement.getConnection().createArrayOf("varchar", sorted.toArray()));
-                    statement.setString(2, scope);
-                }
-            }, reader);
+            select(
+                    perTermStatement(columns, table, few ? sorted.size() : 0),
+                    statement -> {
+                        if (few) {
+                            bind(statement, sorted, List.of(scope));
+                        } else {
+                            statement.setArray(1, statement.getConnection().createArrayOf("varchar", sorted.toArray()));
+                            statement.setString(2, scope);
+                        }
+                    },
+                    reader);
             return;
         }
-        select("SELECT t.term, " + columns + " FROM " + table + " t WHERE {t.tenant} AND t.scope_name = ? AND t.term = ?",
+        select(
+                "SELECT t.term, " + columns + " FROM " + table
+                        + " t WHERE {t.tenant} AND t.scope_name = ? AND t.term = ?",
                 statement -> {
                     bind(statement, List.of(scope));
                     for (String term : sorted) {
                         statement.setString(2, term);
                         readAll(statement, reader);
                     }
-                }, null);
+                },
+                null);
     }
 
     /**
@@ -356,7 +387,8 @@ public class KeywordIndex implements TermLookup {
         frequencies.keySet().stream().sorted().forEach(term -> {
             double idf = Bm25.idf(statistics.documents(), frequencies.get(term));
             if (rare.containsKey(term)) {
-                rare.get(term).forEach(posting -> Score.add(scores, posting.factId(), posting.score(idf, averageLength)));
+                rare.get(term)
+                        .forEach(posting -> Score.add(scores, posting.factId(), posting.score(idf, averageLength)));
             } else {
                 heads.add(new Head(term, idf, frequencies.get(term)));
             }
@@ -364,8 +396,11 @@ public class KeywordIndex implements TermLookup {
         readHeads(scope, heads, scores, depth, averageLength);
         List<Score> top = best(scores, depth);
         // completing raises only these facts' scores, so they stay the top ones: only their order can change
-        completeScores(heads.stream().filter(Head::isPartial).toList(), top.stream().map(score -> score.factId).toList(),
-                scores, averageLength);
+        completeScores(
+                heads.stream().filter(Head::isPartial).toList(),
+                top.stream().map(score -> score.factId).toList(),
+                scores,
+                averageLength);
         top.sort(BEST_FIRST);
         return top.stream().map(score -> new Hit(score.factId, score.value)).toList();
     }
@@ -376,14 +411,14 @@ public class KeywordIndex implements TermLookup {
      */
     private record TermStatistics(long documents, double averageLength, Map<String, Long> frequencies) {
         static TermStatistics of(long documents, long totalLength, Map<String, Long> frequencies) {
-            return documents == 0 ? new TermStatistics(0, 0, Map.of())
+            return documents == 0
+                    ? new TermStatistics(0, 0, Map.of())
                     : new TermStatistics(documents, Math.max(1.0, (double) totalLength / documents), frequencies);
         }
     }
 
     /** What a query needs before it reads common terms: the statistics and the rare terms' posting lists. */
-    private record TermLookup(TermStatistics statistics, Map<String, List<Posting>> rare) {
-    }
+    private record TermLookup(TermStatistics statistics, Map<String, List<Posting>> rare) {}
 
     /**
      * PostgreSQL answers a query of a few terms with one statement (each statement of a recall is a round
@@ -399,8 +434,13 @@ public class KeywordIndex implements TermLookup {
         }
         Map<String, Long> frequencies = documentFrequencies(scope, terms);
         Map<String, List<Posting>> rare = rareTerms(frequencies);
-        forTerms("t.fact_id, t.tf, t.doc_length, t.rank_key", "fact_term", scope, rare.keySet(), row -> rare
-                .get(row.getString(1)).add(new Posting(row.getString(2), row.getInt(3), row.getInt(4), -row.getDouble(5))));
+        forTerms(
+                "t.fact_id, t.tf, t.doc_length, t.rank_key",
+                "fact_term",
+                scope,
+                rare.keySet(),
+                row -> rare.get(row.getString(1))
+                        .add(new Posting(row.getString(2), row.getInt(3), row.getInt(4), -row.getDouble(5))));
         return new TermLookup(new TermStatistics(scopeOnly.documents(), scopeOnly.averageLength(), frequencies), rare);
     }
 
@@ -413,7 +453,8 @@ public class KeywordIndex implements TermLookup {
         long[] totals = new long[2];
         Map<String, Long> frequencies = new HashMap<>();
         Map<String, List<Posting>> postings = new HashMap<>();
-        select(lookUpStatement(terms.size()),
+        select(
+                lookUpStatement(terms.size()),
                 statement -> bind(statement, List.of(scope), terms, List.of(scope, scope)),
                 row -> {
                     String term = row.getString(1);
@@ -471,6 +512,7 @@ public class KeywordIndex implements TermLookup {
          * written; the top facts' scores are completed exactly either way.
          */
         double frontier = Bm25.K1 + 1;
+
         int read;
         boolean done;
 
@@ -490,7 +532,8 @@ public class KeywordIndex implements TermLookup {
         int cap = headCap(depth);
         while (true) {
             List<Head> open = heads.stream().filter(head -> !head.done).toList();
-            double unseenBound = open.stream().mapToDouble(head -> head.idf * head.frontier).sum();
+            double unseenBound =
+                    open.stream().mapToDouble(head -> head.idf * head.frontier).sum();
             if (open.isEmpty() || (scores.size() >= depth && best(scores, depth).get(depth - 1).value >= unseenBound)) {
                 return;
             }
@@ -527,15 +570,16 @@ public class KeywordIndex implements TermLookup {
      * Adds the contributions of partially read terms to the given facts where the reads missed them, from
      * the postings each fact's row lists: one read by primary key for up to 500 facts.
      */
-    private void completeScores(List<Head> partial, List<String> factIds, Map<String, Score> scores,
-                                double averageLength) {
+    private void completeScores(
+            List<Head> partial, List<String> factIds, Map<String, Score> scores, double averageLength) {
         if (partial.isEmpty() || factIds.isEmpty()) {
             return;
         }
         Map<String, Head> byTerm = new HashMap<>();
         partial.forEach(head -> byTerm.put(head.term, head));
         for (List<String> ids : InLists.of(factIds)) {
-            select(listedPostingsStatement(ids.size(), dialect.isPostgres()),
+            select(
+                    listedPostingsStatement(ids.size(), dialect.isPostgres()),
                     statement -> bind(statement, ids),
                     row -> {
                         String factId = row.getString(1);
@@ -543,7 +587,8 @@ public class KeywordIndex implements TermLookup {
                         for (ListedPosting posting : ListedPosting.parse(row.getString(3))) {
                             Head head = byTerm.get(posting.term());
                             if (head != null && !head.seen.contains(factId)) {
-                                Score.add(scores, factId, Bm25.termScore(head.idf, posting.tf(), length, averageLength));
+                                Score.add(
+                                        scores, factId, Bm25.termScore(head.idf, posting.tf(), length, averageLength));
                             }
                         }
                     });
@@ -553,8 +598,9 @@ public class KeywordIndex implements TermLookup {
     /** completeScores's statement: the {@code ids}, then the tenant. Public for PlansWithoutStatisticsIT. */
     public static String listedPostingsStatement(int ids, boolean postgres) {
         // PostgreSQL: a primary-key lookup per id; with an IN list and no statistics it scanned the tenant
-        return postgres ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT id,"
-                + " doc_length, index_terms FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f"
+        return postgres
+                ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT id,"
+                        + " doc_length, index_terms FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f"
                 : "SELECT id, doc_length, index_terms FROM fact WHERE id IN (" + placeholders(ids) + ") AND {tenant}";
     }
 
@@ -568,7 +614,8 @@ public class KeywordIndex implements TermLookup {
         // same): H2 reads rows in index order only when the ORDER BY is a prefix of the index, and would
         // otherwise sort the term's whole posting list, on disk past 40,000 rows, for every chunk.
         List<Posting> postings = new ArrayList<>();
-        select("SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE {tenant} AND scope_name = ? AND term = ? "
+        select(
+                "SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE {tenant} AND scope_name = ? AND term = ? "
                         + "ORDER BY {tenant_id}, scope_name, term, rank_key, fact_id"
                         + " LIMIT " + limit + (offset > 0 ? " OFFSET " + offset : ""),
                 statement -> bind(statement, List.of(scope, term)),
@@ -584,7 +631,8 @@ public class KeywordIndex implements TermLookup {
     /** Document count and average document length of the scope, no term frequencies. */
     private TermStatistics scopeStatistics(String scope) {
         long[] totals = new long[2];
-        select("SELECT doc_count, total_length FROM memory_scope WHERE {tenant} AND scope_name = ?",
+        select(
+                "SELECT doc_count, total_length FROM memory_scope WHERE {tenant} AND scope_name = ?",
                 statement -> bind(statement, List.of(scope)),
                 row -> {
                     totals[0] = row.getLong(1);
@@ -599,29 +647,42 @@ public class KeywordIndex implements TermLookup {
             return;
         }
         List<Object[]> rows = new ArrayList<>();
-        new TreeMap<>(deltas).forEach((term, delta) -> rows.add(new Object[]{term, delta})); // in the key's order
+        new TreeMap<>(deltas).forEach((term, delta) -> rows.add(new Object[] {term, delta})); // in the key's order
         if (dialect.isPostgres()) {
-            bulk.withArrays("INSERT INTO scope_term ({tenant_id}, scope_name, term, df) SELECT {tenant_value}, ?, d.term, d.df"
-                    + " FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS BIGINT[])) AS d (term, df)"
-                    + " ON CONFLICT ({tenant_id}, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df",
-                    List.of(scope), List.of("varchar", "bigint"), rows);
+            bulk.withArrays(
+                    "INSERT INTO scope_term ({tenant_id}, scope_name, term, df) SELECT {tenant_value}, ?, d.term, d.df"
+                            + " FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS BIGINT[])) AS d (term, df)"
+                            + " ON CONFLICT ({tenant_id}, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df",
+                    List.of(scope),
+                    List.of("varchar", "bigint"),
+                    rows);
         } else {
-            bulk.asBatch("MERGE INTO scope_term t USING (VALUES (CAST({tenant_value} AS VARCHAR(63)), CAST(? AS VARCHAR(600)),"
-                        + " CAST(? AS VARCHAR(64)), CAST(? AS BIGINT))) s ({tenant_id}, scope_name, term, df) ON {t.tenant_id} = {s.tenant_id}"
-                        + " AND t.scope_name = s.scope_name AND t.term = s.term WHEN MATCHED THEN UPDATE SET df = t.df + s.df"
-                        + " WHEN NOT MATCHED THEN INSERT ({tenant_id}, scope_name, term, df) VALUES ({s.tenant_id}, s.scope_name, s.term, s.df)",
-                    List.of(scope), rows);
+            bulk.asBatch(
+                    "MERGE INTO scope_term t USING (VALUES (CAST({tenant_value} AS VARCHAR(63)), CAST(? AS VARCHAR(600)),"
+                            + " CAST(? AS VARCHAR(64)), CAST(? AS BIGINT))) s ({tenant_id}, scope_name, term, df) ON {t.tenant_id} = {s.tenant_id}"
+                            + " AND t.scope_name = s.scope_name AND t.term = s.term WHEN MATCHED THEN UPDATE SET df = t.df + s.df"
+                            + " WHEN NOT MATCHED THEN INSERT ({tenant_id}, scope_name, term, df) VALUES ({s.tenant_id}, s.scope_name, s.term, s.df)",
+                    List.of(scope),
+                    rows);
         }
         // the terms no fact holds any more, in one batch rather than a statement per term
-        List<Object[]> lowered = rows.stream().filter(row -> (Long) row[1] < 0).map(row -> new Object[]{row[0]}).toList();
-        bulk.asBatch("DELETE FROM scope_term WHERE {tenant} AND scope_name = ? AND term = ? AND df <= 0",
-                List.of(scope), lowered);
+        List<Object[]> lowered = rows.stream()
+                .filter(row -> (Long) row[1] < 0)
+                .map(row -> new Object[] {row[0]})
+                .toList();
+        bulk.asBatch(
+                "DELETE FROM scope_term WHERE {tenant} AND scope_name = ? AND term = ? AND df <= 0",
+                List.of(scope),
+                lowered);
     }
 
     private void adjustScope(String scope, long documents, long length) {
-        tenantSql.query("UPDATE memory_scope SET doc_count = doc_count + ?, total_length = total_length + ? "
+        tenantSql
+                .query("UPDATE memory_scope SET doc_count = doc_count + ?, total_length = total_length + ? "
                         + "WHERE {tenant} AND scope_name = ?")
-                .setParameter(1, documents).setParameter(2, length).setParameter(3, scope)
+                .setParameter(1, documents)
+                .setParameter(2, length)
+                .setParameter(3, scope)
                 .executeUpdate();
     }
 }

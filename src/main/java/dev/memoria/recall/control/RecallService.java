@@ -1,28 +1,27 @@
 package dev.memoria.recall.control;
 
-import dev.memoria.text.control.TextAnalyzer;
+import dev.memoria.embedding.control.SemanticSearch;
+import dev.memoria.embedding.control.VectorIndex;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
-import dev.memoria.platform.entity.DomainException;
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.embedding.control.SemanticSearch;
-import dev.memoria.embedding.control.VectorIndex;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.text.control.TextAnalyzer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Optional;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -39,28 +38,29 @@ public class RecallService {
 
     /** What recall ranks by: both signals, or one of them. */
     public enum Mode {
-        HYBRID, KEYWORD, SEMANTIC;
+        HYBRID,
+        KEYWORD,
+        SEMANTIC;
 
         public String wireName() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
 
         public static java.util.Optional<Mode> fromWire(String name) {
-            return java.util.Arrays.stream(values()).filter(mode -> mode.wireName().equals(name)).findFirst();
+            return java.util.Arrays.stream(values())
+                    .filter(mode -> mode.wireName().equals(name))
+                    .findFirst();
         }
     }
 
     /** Each signal of a recalled fact in [0, 1]; semantic is null while the fact has no vector (or recall is by keyword). */
-    public record Signals(double keyword, Double semantic, double importance, double retention) {
-    }
+    public record Signals(double keyword, Double semantic, double importance, double retention) {}
 
     /** A recalled fact, its score in [0, 1] and the signals it was made of. */
-    public record Recalled(Fact fact, double score, Signals signals) {
-    }
+    public record Recalled(Fact fact, double score, Signals signals) {}
 
     /** A recall's facts, best first, and the mode it could use (keyword when meaning is not available). */
-    public record Answer(Mode mode, List<Recalled> items) {
-    }
+    public record Answer(Mode mode, List<Recalled> items) {}
 
     /** Narrowing of recall by the fact's own fields; null fields mean any. */
     public record Filter(FactType type, String category, String tag) {
@@ -73,13 +73,15 @@ public class RecallService {
         }
 
         boolean accepts(Fact fact) {
-            return (type == null || fact.type() == type) && (category == null || fact.category().equals(category))
+            return (type == null || fact.type() == type)
+                    && (category == null || fact.category().equals(category))
                     && (tag == null || fact.tags().contains(tag));
         }
     }
 
     /** Recall looks this many times deeper than asked before re-ranking, so importance can lift a fact. */
     static final int CANDIDATE_FACTOR = 3;
+
     static final int MIN_CANDIDATES = 20;
     /** Room for expired facts the TTL job has not removed yet: ranking sees them, results never do. */
     static final int EXPIRED_MARGIN = 8;
@@ -104,7 +106,9 @@ public class RecallService {
             facts.readAroundPendingAccesses();
             Instant now = Timestamps.now();
             return live(scope, index.rank(scope.value(), terms(query), topK + EXPIRED_MARGIN), Filter.none(), topK, now)
-                    .stream().map(Scored::fact).toList();
+                    .stream()
+                    .map(Scored::fact)
+                    .toList();
         }
     }
 
@@ -126,7 +130,8 @@ public class RecallService {
             Instant now = Timestamps.now();
             int candidates = Math.max(limit * CANDIDATE_FACTOR, MIN_CANDIDATES);
             int depth = filter.isNone() ? candidates + EXPIRED_MARGIN : FILTERED_DEPTH;
-            Optional<VectorIndex.Scores> meaning = asked == Mode.KEYWORD ? Optional.empty() : semantic.scores(scope, query);
+            Optional<VectorIndex.Scores> meaning =
+                    asked == Mode.KEYWORD ? Optional.empty() : semantic.scores(scope, query);
             Mode mode = meaning.isEmpty() ? Mode.KEYWORD : asked;
 
             Map<String, Double> bm25 = new LinkedHashMap<>();
@@ -134,18 +139,19 @@ public class RecallService {
                 index.rank(scope.value(), terms, depth).forEach(hit -> bm25.put(hit.factId(), hit.score()));
             }
             Set<String> ids = new LinkedHashSet<>(bm25.keySet());
-            meaning.ifPresent(scores -> scores.top(depth).stream().filter(hit -> hit.cosine() >= SemanticSearch.MIN_COSINE)
+            meaning.ifPresent(scores -> scores.top(depth).stream()
+                    .filter(hit -> hit.cosine() >= SemanticSearch.MIN_COSINE)
                     .forEach(hit -> ids.add(hit.factId())));
             List<Fact> live = live(scope, List.copyOf(ids), filter, now);
             List<Recalled> ranked = HybridRanking.rank(mode, live, bm25, meaning.orElse(null), now).stream()
-                    .limit(limit).toList();
+                    .limit(limit)
+                    .toList();
             facts.recordAccess(ranked.stream().map(Recalled::fact).toList(), now);
             return new Answer(mode, ranked);
         }
     }
 
-    private record Scored(Fact fact, double relevance) {
-    }
+    private record Scored(Fact fact, double relevance) {}
 
     /** The first {@code wanted} hits, in rank order, that are live facts passing the filter. */
     private List<Scored> live(Scope scope, List<KeywordIndex.Hit> hits, Filter filter, int wanted, Instant now) {
@@ -181,8 +187,10 @@ public class RecallService {
         }
         Set<String> terms = TextAnalyzer.termFrequencies(query).keySet();
         if (terms.size() > MAX_QUERY_TERMS) {
-            throw DomainException.invalid("q", "must hold at most " + MAX_QUERY_TERMS
-                    + " distinct words (stop words aside); it holds " + terms.size());
+            throw DomainException.invalid(
+                    "q",
+                    "must hold at most " + MAX_QUERY_TERMS + " distinct words (stop words aside); it holds "
+                            + terms.size());
         }
         return terms;
     }
@@ -198,12 +206,14 @@ public class RecallService {
         static final double RETENTION = 0.2;
         static final double KEYWORD_WEIGHT = 0.3;
 
-        private HybridRanking() {
-        }
+        private HybridRanking() {}
 
-        static List<Recalled> rank(Mode mode, List<Fact> candidates, Map<String, Double> bm25, VectorIndex.Scores meaning,
-                                   Instant now) {
-            double best = candidates.stream().mapToDouble(f -> bm25.getOrDefault(f.id(), 0.0)).max().orElse(0);
+        static List<Recalled> rank(
+                Mode mode, List<Fact> candidates, Map<String, Double> bm25, VectorIndex.Scores meaning, Instant now) {
+            double best = candidates.stream()
+                    .mapToDouble(f -> bm25.getOrDefault(f.id(), 0.0))
+                    .max()
+                    .orElse(0);
             Map<String, Float> cosines = new HashMap<>();
             if (meaning != null) {
                 candidates.forEach(fact -> {
@@ -213,8 +223,14 @@ public class RecallService {
                     }
                 });
             }
-            double low = cosines.values().stream().mapToDouble(Float::doubleValue).min().orElse(0);
-            double high = cosines.values().stream().mapToDouble(Float::doubleValue).max().orElse(0);
+            double low = cosines.values().stream()
+                    .mapToDouble(Float::doubleValue)
+                    .min()
+                    .orElse(0);
+            double high = cosines.values().stream()
+                    .mapToDouble(Float::doubleValue)
+                    .max()
+                    .orElse(0);
             List<Recalled> ranked = new ArrayList<>(candidates.size());
             for (Fact fact : candidates) {
                 double keyword = best > 0 ? bm25.getOrDefault(fact.id(), 0.0) / best : 0;
@@ -226,10 +242,14 @@ public class RecallService {
                     case HYBRID -> KEYWORD_WEIGHT * keyword + (1 - KEYWORD_WEIGHT) * (semantic == null ? 0 : semantic);
                 };
                 double retention = fact.retention(now);
-                ranked.add(new Recalled(fact, RELEVANCE * relevance + IMPORTANCE * fact.importance() + RETENTION * retention,
+                ranked.add(new Recalled(
+                        fact,
+                        RELEVANCE * relevance + IMPORTANCE * fact.importance() + RETENTION * retention,
                         new Signals(keyword, mode == Mode.KEYWORD ? null : semantic, fact.importance(), retention)));
             }
-            ranked.sort(Comparator.comparingDouble(Recalled::score).reversed().thenComparing(recalled -> recalled.fact().id()));
+            ranked.sort(Comparator.comparingDouble(Recalled::score)
+                    .reversed()
+                    .thenComparing(recalled -> recalled.fact().id()));
             return ranked;
         }
     }

@@ -1,14 +1,14 @@
 package dev.memoria.scope.boundary;
 
-import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.scope.control.ScopeRepository.ScopeSummary;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.scope.control.ScopeRepository;
+import dev.memoria.scope.control.ScopeRepository.ScopeSummary;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
@@ -19,7 +19,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -41,14 +40,19 @@ public class ScopesResource {
         int max = QueryParams.intIn("limit", limit, 100, 1, 1000);
         List<ScopeSummary> rows = scopes.list(access.allowedScopes(), decode(cursor), max, Timestamps.now());
         JsonArrayBuilder items = Jsons.createArrayBuilder();
-        rows.stream().limit(max).forEach(row -> items.add(Jsons.createObjectBuilder()
-                .add("scope", row.scope())
-                .add("facts", row.facts())
-                .add("persistent_facts", row.persistentFacts())
-                .add("log_entries", row.logEntries())
-                .add("updated_at", Timestamps.format(row.updatedAt()))));
-        return JsonFields.addNullable(Jsons.createObjectBuilder().add("items", items), "next_cursor",
-                rows.size() > max ? encode(rows.get(max - 1).scope()) : null).build();
+        rows.stream()
+                .limit(max)
+                .forEach(row -> items.add(Jsons.createObjectBuilder()
+                        .add("scope", row.scope())
+                        .add("facts", row.facts())
+                        .add("persistent_facts", row.persistentFacts())
+                        .add("log_entries", row.logEntries())
+                        .add("updated_at", Timestamps.format(row.updatedAt()))));
+        return JsonFields.addNullable(
+                        Jsons.createObjectBuilder().add("items", items),
+                        "next_cursor",
+                        rows.size() > max ? encode(rows.get(max - 1).scope()) : null)
+                .build();
     }
 
     private static String encode(String scopeName) {

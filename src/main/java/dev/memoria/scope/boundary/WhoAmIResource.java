@@ -15,7 +15,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
-
 import java.util.List;
 
 /** What the server made of the caller's token; touches no data, so it is also the latency floor. */
@@ -33,7 +32,9 @@ public class WhoAmIResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject whoami(@Context SecurityContext security) {
         JsonArrayBuilder roles = Jsons.createArrayBuilder();
-        List.of(Roles.READ, Roles.WRITE, Roles.ADMIN).stream().filter(security::isUserInRole).forEach(roles::add);
+        List.of(Roles.READ, Roles.WRITE, Roles.ADMIN).stream()
+                .filter(security::isUserInRole)
+                .forEach(roles::add);
         JsonObjectBuilder json = Jsons.createObjectBuilder()
                 .add("tenant", tenant.tenantId())
                 .add("sub", tenant.actor() == null ? "" : tenant.actor())

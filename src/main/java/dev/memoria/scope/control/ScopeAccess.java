@@ -5,7 +5,6 @@ import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-
 import java.util.List;
 import java.util.Optional;
 
@@ -18,6 +17,7 @@ public class ScopeAccess {
 
     /** The entries last parsed, kept while the tenant context holds the same list: exports ask once a row. */
     private List<String> parsedFrom;
+
     private List<Scope> parsed;
 
     /** The scopes the token is limited to; empty when it is not limited. Entries that are not scope names reach nothing. */
@@ -27,14 +27,19 @@ public class ScopeAccess {
             return Optional.empty();
         }
         if (claimed.get() != parsedFrom) {
-            parsed = claimed.get().stream().filter(name -> Scope.problemWith(name) == null).map(Scope::of).toList();
+            parsed = claimed.get().stream()
+                    .filter(name -> Scope.problemWith(name) == null)
+                    .map(Scope::of)
+                    .toList();
             parsedFrom = claimed.get();
         }
         return Optional.of(parsed);
     }
 
     public boolean canAccess(Scope scope) {
-        return allowedScopes().map(allowed -> allowed.stream().anyMatch(scope::isWithin)).orElse(true);
+        return allowedScopes()
+                .map(allowed -> allowed.stream().anyMatch(scope::isWithin))
+                .orElse(true);
     }
 
     public void requireAccess(Scope scope) {

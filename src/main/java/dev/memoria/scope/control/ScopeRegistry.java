@@ -1,14 +1,13 @@
 package dev.memoria.scope.control;
 
 import dev.memoria.platform.control.SqlDialect;
-import dev.memoria.tenant.control.TenantEntityManager;
-import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.sql.Timestamp;
 import java.time.Instant;
 
@@ -35,8 +34,9 @@ public class ScopeRegistry {
     @Inject
     TenantSql sql;
 
-    private static final String POSTGRES_UPSERT = "INSERT INTO memory_scope ({tenant_id}, scope_name, created_at, updated_at) "
-            + "VALUES ({tenant_value}, ?, ?, ?) ON CONFLICT ({tenant_id}, scope_name) DO UPDATE SET updated_at = EXCLUDED.updated_at";
+    private static final String POSTGRES_UPSERT =
+            "INSERT INTO memory_scope ({tenant_id}, scope_name, created_at, updated_at) "
+                    + "VALUES ({tenant_value}, ?, ?, ?) ON CONFLICT ({tenant_id}, scope_name) DO UPDATE SET updated_at = EXCLUDED.updated_at";
 
     @Transactional(Transactional.TxType.MANDATORY)
     public void touch(Scope scope, Instant now) {
@@ -46,8 +46,10 @@ public class ScopeRegistry {
         quotas.admitNewScope();
         if (dialect.isPostgres()) {
             // ON CONFLICT is atomic: concurrent first writers of a scope never collide
-            sql.query(POSTGRES_UPSERT).setParameter(1, scope.value())
-                    .setParameter(2, Timestamp.from(now)).setParameter(3, Timestamp.from(now))
+            sql.query(POSTGRES_UPSERT)
+                    .setParameter(1, scope.value())
+                    .setParameter(2, Timestamp.from(now))
+                    .setParameter(3, Timestamp.from(now))
                     .executeUpdate();
         } else {
             embeddedCreator.createIfAbsent(scope.value(), now);
@@ -62,12 +64,16 @@ public class ScopeRegistry {
     @Transactional(Transactional.TxType.MANDATORY)
     public boolean lockExisting(Scope scope) {
         return sql.query("UPDATE memory_scope SET updated_at = updated_at WHERE {tenant} AND scope_name = ?")
-                .setParameter(1, scope.value()).executeUpdate() > 0;
+                        .setParameter(1, scope.value())
+                        .executeUpdate()
+                > 0;
     }
 
     private int update(Scope scope, Instant now) {
         return sql.query("UPDATE memory_scope SET updated_at = ? WHERE {tenant} AND scope_name = ?")
-                .setParameter(1, Timestamp.from(now)).setParameter(2, scope.value()).executeUpdate();
+                .setParameter(1, Timestamp.from(now))
+                .setParameter(2, scope.value())
+                .executeUpdate();
     }
 
     /**
@@ -83,11 +89,14 @@ public class ScopeRegistry {
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public synchronized void createIfAbsent(String scope, Instant now) {
             Number existing = (Number) sql.query("SELECT COUNT(*) FROM memory_scope WHERE {tenant} AND scope_name = ?")
-                    .setParameter(1, scope).getSingleResult();
+                    .setParameter(1, scope)
+                    .getSingleResult();
             if (existing.longValue() == 0) {
                 sql.query("INSERT INTO memory_scope ({tenant_id}, scope_name, created_at, updated_at) "
                                 + "VALUES ({tenant_value}, ?, ?, ?)")
-                        .setParameter(1, scope).setParameter(2, Timestamp.from(now)).setParameter(3, Timestamp.from(now))
+                        .setParameter(1, scope)
+                        .setParameter(2, Timestamp.from(now))
+                        .setParameter(3, Timestamp.from(now))
                         .executeUpdate();
             }
         }

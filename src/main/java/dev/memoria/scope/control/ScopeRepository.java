@@ -1,13 +1,12 @@
 package dev.memoria.scope.control;
 
-import dev.memoria.platform.control.SqlLike;
 import dev.memoria.platform.control.InLists;
-import dev.memoria.tenant.control.TenantSql;
+import dev.memoria.platform.control.SqlLike;
 import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.Query;
-
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,11 +20,11 @@ import java.util.Set;
 @ApplicationScoped
 public class ScopeRepository {
 
-    public record ScopeSummary(String scope, long facts, long persistentFacts, long logEntries, Instant updatedAt) {
-    }
+    public record ScopeSummary(String scope, long facts, long persistentFacts, long logEntries, Instant updatedAt) {}
 
-    private static final String LIVE_FACTS = "FROM fact f WHERE {f.tenant_id} = {s.tenant_id} AND f.scope_name = s.scope_name"
-            + " AND (f.expires_at IS NULL OR f.expires_at > ?1)";
+    private static final String LIVE_FACTS =
+            "FROM fact f WHERE {f.tenant_id} = {s.tenant_id} AND f.scope_name = s.scope_name"
+                    + " AND (f.expires_at IS NULL OR f.expires_at > ?1)";
 
     @Inject
     TenantSql tenantSql;
@@ -64,8 +63,12 @@ public class ScopeRepository {
         List<ScopeSummary> summaries = new ArrayList<>(rows.size());
         for (Object row : rows) {
             Object[] columns = (Object[]) row;
-            summaries.add(new ScopeSummary((String) columns[0], count(columns[2]), count(columns[3]),
-                    count(columns[4]), ((Timestamp) columns[1]).toInstant()));
+            summaries.add(new ScopeSummary(
+                    (String) columns[0],
+                    count(columns[2]),
+                    count(columns[3]),
+                    count(columns[4]),
+                    ((Timestamp) columns[1]).toInstant()));
         }
         return summaries;
     }
@@ -75,8 +78,10 @@ public class ScopeRepository {
         Set<String> existing = new HashSet<>();
         for (List<String> chunk : InLists.of(names)) {
             Query query = tenantSql.query("SELECT scope_name FROM memory_scope WHERE {tenant} AND scope_name IN ("
-                    + java.util.stream.IntStream.range(0, chunk.size()).mapToObj(i -> "?" + (i + 1))
-                    .collect(java.util.stream.Collectors.joining(", ")) + ")");
+                    + java.util.stream.IntStream.range(0, chunk.size())
+                            .mapToObj(i -> "?" + (i + 1))
+                            .collect(java.util.stream.Collectors.joining(", "))
+                    + ")");
             for (int i = 0; i < chunk.size(); i++) {
                 query.setParameter(i + 1, chunk.get(i));
             }

@@ -1,7 +1,6 @@
 package dev.memoria.scope.entity;
 
 import dev.memoria.platform.entity.DomainException;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;

@@ -3,8 +3,8 @@ package dev.memoria.snapshot.boundary;
 import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotService;
 import dev.memoria.snapshot.entity.Snapshot;
@@ -26,9 +26,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-
 import java.time.Instant;
-import java.util.List;
 
 @Path("/scopes/{scope}/snapshots")
 @Produces(MediaType.APPLICATION_JSON)
@@ -51,7 +49,10 @@ public class SnapshotsResource {
             throw DomainException.invalid("name", "is required: a string of 1-64 letters, digits, '.', '_' or '-'");
         }
         Snapshot snapshot = snapshots.create(Scope.of(scope), name.getString());
-        return Response.created(uri.getAbsolutePathBuilder().path(snapshot.name()).build()).entity(json(snapshot)).build();
+        return Response.created(
+                        uri.getAbsolutePathBuilder().path(snapshot.name()).build())
+                .entity(json(snapshot))
+                .build();
     }
 
     @GET
@@ -75,7 +76,9 @@ public class SnapshotsResource {
     @Path("{name}/restore")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public JsonObject restore(@PathParam("name") String name) {
-        return Jsons.createObjectBuilder().add("restored", snapshots.restore(Scope.of(scope), name)).build();
+        return Jsons.createObjectBuilder()
+                .add("restored", snapshots.restore(Scope.of(scope), name))
+                .build();
     }
 
     @GET
@@ -85,9 +88,10 @@ public class SnapshotsResource {
         SnapshotService.Diff diff = snapshots.diff(Scope.of(scope), name, against);
         Instant now = Timestamps.now();
         JsonArrayBuilder changed = Jsons.createArrayBuilder();
-        diff.changed().forEach(change -> changed.add(Jsons.createObjectBuilder()
-                .add("before", FactJson.of(change.before(), now))
-                .add("after", FactJson.of(change.after(), now))));
+        diff.changed()
+                .forEach(change -> changed.add(Jsons.createObjectBuilder()
+                        .add("before", FactJson.of(change.before(), now))
+                        .add("after", FactJson.of(change.after(), now))));
         return Jsons.createObjectBuilder()
                 .add("added", FactJson.array(diff.added(), now))
                 .add("removed", FactJson.array(diff.removed(), now))

@@ -1,19 +1,18 @@
 package dev.memoria.snapshot.control;
 
-import dev.memoria.tenant.control.TenantSql;
-import dev.memoria.platform.control.SqlLike;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.fact.entity.Tags;
-import dev.memoria.tenant.control.BulkWrites;
-import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.platform.control.SqlLike;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
 import dev.memoria.snapshot.entity.SnapshotFact;
+import dev.memoria.tenant.control.BulkWrites;
+import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.TypedQuery;
-
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,8 +27,9 @@ import java.util.Optional;
 public class SnapshotRepository {
 
     /** The fact columns a snapshot preserves, in the same order in fact and snapshot_fact. */
-    static final String COLUMNS = "fact_key, title, content, category, fact_type, importance, persistent, tags, source, "
-            + "created_at, updated_at, last_accessed_at, access_count, expires_at";
+    static final String COLUMNS =
+            "fact_key, title, content, category, fact_type, importance, persistent, tags, source, "
+                    + "created_at, updated_at, last_accessed_at, access_count, expires_at";
 
     @Inject
     TenantSql sql;
@@ -41,18 +41,28 @@ public class SnapshotRepository {
     BulkWrites bulk;
 
     public Optional<Snapshot> find(String scope, String name) {
-        return db.get().createQuery("SELECT s FROM Snapshot s WHERE s.scopeName = :scope AND s.name = :name", Snapshot.class)
-                .setParameter("scope", scope).setParameter("name", name).getResultStream().findFirst();
+        return db.get()
+                .createQuery("SELECT s FROM Snapshot s WHERE s.scopeName = :scope AND s.name = :name", Snapshot.class)
+                .setParameter("scope", scope)
+                .setParameter("name", name)
+                .getResultStream()
+                .findFirst();
     }
 
     public List<Snapshot> all(String scope) {
-        return db.get().createQuery("SELECT s FROM Snapshot s WHERE s.scopeName = :scope ORDER BY s.createdAt DESC, s.name",
-                Snapshot.class).setParameter("scope", scope).getResultList();
+        return db.get()
+                .createQuery(
+                        "SELECT s FROM Snapshot s WHERE s.scopeName = :scope ORDER BY s.createdAt DESC, s.name",
+                        Snapshot.class)
+                .setParameter("scope", scope)
+                .getResultList();
     }
 
     public long count(String scope) {
-        return db.get().createQuery("SELECT COUNT(s) FROM Snapshot s WHERE s.scopeName = :scope", Long.class)
-                .setParameter("scope", scope).getSingleResult();
+        return db.get()
+                .createQuery("SELECT COUNT(s) FROM Snapshot s WHERE s.scopeName = :scope", Long.class)
+                .setParameter("scope", scope)
+                .getSingleResult();
     }
 
     /** Saves the snapshot with a copy of the scope's live facts; returns how many were copied. */
@@ -61,7 +71,9 @@ public class SnapshotRepository {
         int copied = sql.query("INSERT INTO snapshot_fact ({tenant_id}, snapshot_id, fact_id, " + COLUMNS + ") "
                         + "SELECT {tenant_id}, ?, id, " + COLUMNS + " FROM fact WHERE {tenant} AND scope_name = ? "
                         + "AND (expires_at IS NULL OR expires_at > ?)")
-                .setParameter(1, snapshot.id()).setParameter(2, snapshot.scopeName()).setParameter(3, Timestamp.from(now))
+                .setParameter(1, snapshot.id())
+                .setParameter(2, snapshot.scopeName())
+                .setParameter(3, Timestamp.from(now))
                 .executeUpdate();
         snapshot.factCount(copied);
         return copied;
@@ -76,13 +88,30 @@ public class SnapshotRepository {
         db.get().persist(snapshot);
         List<Object[]> rows = new ArrayList<>(copies.size());
         for (FactView fact : copies) {
-            rows.add(new Object[]{fact.id(), fact.key(), fact.title(), fact.content(), fact.category(), fact.type().name(),
-                    fact.importance(), fact.persistent(), Tags.encode(fact.tags()), fact.source(),
-                    timestamp(fact.createdAt()), timestamp(fact.updatedAt()), timestamp(fact.lastAccessedAt()),
-                    fact.accessCount(), timestamp(fact.expiresAt())});
+            rows.add(new Object[] {
+                fact.id(),
+                fact.key(),
+                fact.title(),
+                fact.content(),
+                fact.category(),
+                fact.type().name(),
+                fact.importance(),
+                fact.persistent(),
+                Tags.encode(fact.tags()),
+                fact.source(),
+                timestamp(fact.createdAt()),
+                timestamp(fact.updatedAt()),
+                timestamp(fact.lastAccessedAt()),
+                fact.accessCount(),
+                timestamp(fact.expiresAt())
+            });
         }
-        bulk.asBatch("INSERT INTO snapshot_fact ({tenant_id}, snapshot_id, fact_id, " + COLUMNS + ") VALUES ({tenant_value}, ?, "
-                + String.join(", ", java.util.Collections.nCopies(15, "?")) + ")", List.of(snapshot.id()), rows);
+        bulk.asBatch(
+                "INSERT INTO snapshot_fact ({tenant_id}, snapshot_id, fact_id, " + COLUMNS
+                        + ") VALUES ({tenant_value}, ?, " + String.join(", ", java.util.Collections.nCopies(15, "?"))
+                        + ")",
+                List.of(snapshot.id()),
+                rows);
         return copies.size();
     }
 
@@ -91,10 +120,15 @@ public class SnapshotRepository {
      * {@code below} and the scopes under it when given: an export reads the tenant in such pages.
      */
     public List<Snapshot> tenantPage(Scope below, String afterId, int limit) {
-        TypedQuery<Snapshot> query = db.get().createQuery("SELECT s FROM Snapshot s WHERE 1 = 1"
-                + (afterId == null ? "" : " AND s.id > :after")
-                + (below == null ? "" : " AND (s.scopeName = :scope OR s.scopeName LIKE :under ESCAPE '\\')")
-                + " ORDER BY s.id", Snapshot.class);
+        TypedQuery<Snapshot> query = db.get()
+                .createQuery(
+                        "SELECT s FROM Snapshot s WHERE 1 = 1"
+                                + (afterId == null ? "" : " AND s.id > :after")
+                                + (below == null
+                                        ? ""
+                                        : " AND (s.scopeName = :scope OR s.scopeName LIKE :under ESCAPE '\\')")
+                                + " ORDER BY s.id",
+                        Snapshot.class);
         if (afterId != null) {
             query.setParameter("after", afterId);
         }
@@ -105,7 +139,9 @@ public class SnapshotRepository {
     }
 
     public void delete(Snapshot snapshot) {
-        sql.query("DELETE FROM snapshot_fact WHERE {tenant} AND snapshot_id = ?").setParameter(1, snapshot.id()).executeUpdate();
+        sql.query("DELETE FROM snapshot_fact WHERE {tenant} AND snapshot_id = ?")
+                .setParameter(1, snapshot.id())
+                .executeUpdate();
         db.get().remove(snapshot);
     }
 
@@ -116,25 +152,44 @@ public class SnapshotRepository {
     /** Replaces every fact of the scope with the snapshot's copies; returns how many facts it now has. */
     /** Replaces the scope's rows with the snapshot's, leaving out the facts that have expired since. */
     public int restoreInto(Snapshot snapshot, Instant now) {
-        sql.query("DELETE FROM fact WHERE {tenant} AND scope_name = ?").setParameter(1, snapshot.scopeName()).executeUpdate();
+        sql.query("DELETE FROM fact WHERE {tenant} AND scope_name = ?")
+                .setParameter(1, snapshot.scopeName())
+                .executeUpdate();
         return sql.query("INSERT INTO fact ({tenant_id}, id, scope_name, " + COLUMNS + ", doc_length) "
-                        + "SELECT {tenant_id}, fact_id, ?, " + COLUMNS + ", 0 FROM snapshot_fact WHERE {tenant} AND snapshot_id = ?"
+                        + "SELECT {tenant_id}, fact_id, ?, " + COLUMNS
+                        + ", 0 FROM snapshot_fact WHERE {tenant} AND snapshot_id = ?"
                         + " AND (expires_at IS NULL OR expires_at > ?)")
-                .setParameter(1, snapshot.scopeName()).setParameter(2, snapshot.id()).setParameter(3, java.sql.Timestamp.from(now))
+                .setParameter(1, snapshot.scopeName())
+                .setParameter(2, snapshot.id())
+                .setParameter(3, java.sql.Timestamp.from(now))
                 .executeUpdate();
     }
 
     public List<SnapshotFact> facts(Snapshot snapshot) {
         List<?> rows = sql.query("SELECT fact_id, " + COLUMNS + " FROM snapshot_fact "
                         + "WHERE {tenant} AND snapshot_id = ? ORDER BY created_at, fact_id")
-                .setParameter(1, snapshot.id()).getResultList();
+                .setParameter(1, snapshot.id())
+                .getResultList();
         List<SnapshotFact> facts = new ArrayList<>(rows.size());
         for (Object row : rows) {
             Object[] c = (Object[]) row;
-            facts.add(new SnapshotFact((String) c[0], snapshot.scopeName(), (String) c[1], (String) c[2], (String) c[3],
-                    (String) c[4], FactType.valueOf((String) c[5]), ((Number) c[6]).doubleValue(), bool(c[7]),
-                    Tags.decode((String) c[8]), (String) c[9], instant(c[10]), instant(c[11]), instant(c[12]),
-                    ((Number) c[13]).intValue(), instant(c[14])));
+            facts.add(new SnapshotFact(
+                    (String) c[0],
+                    snapshot.scopeName(),
+                    (String) c[1],
+                    (String) c[2],
+                    (String) c[3],
+                    (String) c[4],
+                    FactType.valueOf((String) c[5]),
+                    ((Number) c[6]).doubleValue(),
+                    bool(c[7]),
+                    Tags.decode((String) c[8]),
+                    (String) c[9],
+                    instant(c[10]),
+                    instant(c[11]),
+                    instant(c[12]),
+                    ((Number) c[13]).intValue(),
+                    instant(c[14])));
         }
         return facts;
     }

@@ -5,8 +5,8 @@ import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.fact.entity.ScopeFactsReplaced;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
@@ -16,7 +16,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,11 +30,9 @@ public class SnapshotService {
 
     public static final String CURRENT = "current";
 
-    public record Change(FactView before, FactView after) {
-    }
+    public record Change(FactView before, FactView after) {}
 
-    public record Diff(List<FactView> added, List<FactView> removed, List<Change> changed) {
-    }
+    public record Diff(List<FactView> added, List<FactView> removed, List<Change> changed) {}
 
     @Inject
     SnapshotRepository snapshots;
@@ -87,8 +84,12 @@ public class SnapshotService {
         scopes.touch(scope, now);
         java.util.Set<String> kept = new java.util.HashSet<>();
         snapshots.facts(snapshot).stream().filter(fact -> !fact.isExpired(now)).forEach(fact -> kept.add(fact.id()));
-        audit.factsDeleted(AuditLog.Action.RESTORE,
-                facts.everyRow(scope).stream().filter(fact -> !kept.contains(fact.id())).toList(), now);
+        audit.factsDeleted(
+                AuditLog.Action.RESTORE,
+                facts.everyRow(scope).stream()
+                        .filter(fact -> !kept.contains(fact.id()))
+                        .toList(),
+                now);
         facts.flushAndForget(); // the rows are swapped below in SQL; no stale copy may survive in memory
         index.clear(scope.value());
         int restored = snapshots.restoreInto(snapshot, now);
@@ -119,29 +120,38 @@ public class SnapshotService {
                 changed.add(new Change(before, after));
             }
         });
-        List<FactView> removed = from.values().stream().filter(fact -> !to.containsKey(fact.id())).toList();
+        List<FactView> removed = from.values().stream()
+                .filter(fact -> !to.containsKey(fact.id()))
+                .toList();
         return new Diff(added, removed, changed);
     }
 
     private Snapshot get(Scope scope, String name) {
-        return snapshots.find(scope.value(), name)
+        return snapshots
+                .find(scope.value(), name)
                 .orElseThrow(() -> DomainException.notFound("No snapshot named '" + name + "' in this scope."));
     }
 
     /** The snapshot's facts that have not expired since: an expired fact is never shown, nor restored. */
     private Map<String, FactView> byId(Snapshot snapshot, Instant now) {
         Map<String, FactView> byId = new LinkedHashMap<>();
-        snapshots.facts(snapshot).stream().filter(fact -> !fact.isExpired(now)).forEach(fact -> byId.put(fact.id(), fact));
+        snapshots.facts(snapshot).stream()
+                .filter(fact -> !fact.isExpired(now))
+                .forEach(fact -> byId.put(fact.id(), fact));
         return byId;
     }
 
-
     /** Same memory: what the fact says and how it is filed; access statistics do not count as change. */
     static boolean sameMemory(FactView a, FactView b) {
-        return Objects.equals(a.key(), b.key()) && Objects.equals(a.title(), b.title())
-                && a.content().equals(b.content()) && a.category().equals(b.category()) && a.type() == b.type()
-                && Double.compare(a.importance(), b.importance()) == 0 && a.persistent() == b.persistent()
-                && a.tags().equals(b.tags()) && a.source().equals(b.source())
+        return Objects.equals(a.key(), b.key())
+                && Objects.equals(a.title(), b.title())
+                && a.content().equals(b.content())
+                && a.category().equals(b.category())
+                && a.type() == b.type()
+                && Double.compare(a.importance(), b.importance()) == 0
+                && a.persistent() == b.persistent()
+                && a.tags().equals(b.tags())
+                && a.source().equals(b.source())
                 && Objects.equals(a.expiresAt(), b.expiresAt());
     }
 }

@@ -5,14 +5,12 @@ import dev.memoria.platform.control.Jsons;
 import dev.memoria.stats.control.ScopeStatistics;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.util.Map;
 
 /** The wire form of a scope's statistics, shared by GET /stats and the stats tool. */
 public final class StatsJson {
 
-    private StatsJson() {
-    }
+    private StatsJson() {}
 
     public static JsonObject of(ScopeStatistics.Stats stats, EmbeddingBacklog.Counts vectors) {
         return Jsons.createObjectBuilder()

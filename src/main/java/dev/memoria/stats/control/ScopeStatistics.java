@@ -10,7 +10,6 @@ import dev.memoria.snapshot.control.SnapshotRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +20,16 @@ import java.util.TreeMap;
 @Transactional
 public class ScopeStatistics {
 
-    public record Stats(long totalFacts, long persistentFacts, double averageImportance, double averageRetention,
-                        Map<String, Long> byType, Map<String, Long> byCategory, long logDays, long logEntries,
-                        long snapshots) {
-    }
+    public record Stats(
+            long totalFacts,
+            long persistentFacts,
+            double averageImportance,
+            double averageRetention,
+            Map<String, Long> byType,
+            Map<String, Long> byCategory,
+            long logDays,
+            long logEntries,
+            long snapshots) {}
 
     @Inject
     FactRepository facts;
@@ -55,7 +60,15 @@ public class ScopeStatistics {
         }
         int n = live.size();
         long[] log = logs.daysAndEntries(scope.value());
-        return new Stats(n, persistent, n == 0 ? 0 : importance / n, n == 0 ? 0 : retention / n, byType, byCategory,
-                log[0], log[1], snapshots.count(scope.value()));
+        return new Stats(
+                n,
+                persistent,
+                n == 0 ? 0 : importance / n,
+                n == 0 ? 0 : retention / n,
+                byType,
+                byCategory,
+                log[0],
+                log[1],
+                snapshots.count(scope.value()));
     }
 }

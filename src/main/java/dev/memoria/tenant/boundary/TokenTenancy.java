@@ -5,10 +5,9 @@ import dev.memoria.tenant.control.TenantContext;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import org.eclipse.microprofile.jwt.JsonWebToken;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /** Reads tenant, actor and memory_scopes from a verified token: the one place both REST and MCP bind a request. */
 public final class TokenTenancy {
@@ -17,18 +16,19 @@ public final class TokenTenancy {
     static final String SCOPES_CLAIM = "memory_scopes";
     static final int MAX_SUBJECT = 255;
 
-    private TokenTenancy() {
-    }
+    private TokenTenancy() {}
 
     /** Binds the request's tenant; a token without a valid tenant claim is refused as unauthenticated. */
     public static void bind(JsonWebToken token, TenantContext tenant) {
         Object tenantClaim = token.getClaim(TENANT_CLAIM);
-        String tenantId = tenantClaim instanceof JsonString s ? s.getString() : tenantClaim instanceof String s ? s : null;
+        String tenantId =
+                tenantClaim instanceof JsonString s ? s.getString() : tenantClaim instanceof String s ? s : null;
         if (tenantId == null || !TenantContext.TENANT_ID.matcher(tenantId).matches()) {
             throw DomainException.unauthorized("The token has no valid 'tenant' claim.");
         }
         String subject = token.getSubject();
-        if (subject != null && (subject.length() > MAX_SUBJECT || subject.chars().anyMatch(Character::isISOControl))) {
+        if (subject != null
+                && (subject.length() > MAX_SUBJECT || subject.chars().anyMatch(Character::isISOControl))) {
             // the subject is recorded as the actor of every change it makes
             throw DomainException.unauthorized("The token's 'sub' claim must be at most " + MAX_SUBJECT
                     + " characters, without control characters.");

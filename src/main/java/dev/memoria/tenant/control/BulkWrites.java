@@ -4,7 +4,6 @@ import dev.memoria.platform.control.SqlDialect;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
-
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Collections;
@@ -25,8 +24,7 @@ public class BulkWrites {
     private static final int ROWS_PER_BATCH = 500;
 
     /** A column and the PostgreSQL element type of the array that carries it. */
-    public record Column(String name, String arrayType) {
-    }
+    public record Column(String name, String arrayType) {}
 
     @Inject
     TenantSql tenantSql;
@@ -46,13 +44,20 @@ public class BulkWrites {
         String into = "INSERT INTO " + table + " ({tenant_id}, scope_name, " + names + ") ";
         List<Object> leading = List.of(scope);
         if (dialect.isPostgres()) {
-            String arrays = columns.stream().map(column -> "CAST(? AS " + column.arrayType() + "[])")
+            String arrays = columns.stream()
+                    .map(column -> "CAST(? AS " + column.arrayType() + "[])")
                     .collect(Collectors.joining(", "));
-            withArrays(into + "SELECT {tenant_value}, ?, r.* FROM unnest(" + arrays + ") AS r (" + names + ")", leading,
-                    columns.stream().map(Column::arrayType).toList(), rows);
+            withArrays(
+                    into + "SELECT {tenant_value}, ?, r.* FROM unnest(" + arrays + ") AS r (" + names + ")",
+                    leading,
+                    columns.stream().map(Column::arrayType).toList(),
+                    rows);
         } else {
-            asBatch(into + "VALUES ({tenant_value}, ?, " + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")",
-                    leading, rows);
+            asBatch(
+                    into + "VALUES ({tenant_value}, ?, " + String.join(", ", Collections.nCopies(columns.size(), "?"))
+                            + ")",
+                    leading,
+                    rows);
         }
     }
 
@@ -73,7 +78,8 @@ public class BulkWrites {
                 for (int row = 0; row < values.length; row++) {
                     values[row] = rows.get(row)[column];
                 }
-                statement.setArray(parameter++, statement.getConnection().createArrayOf(arrayTypes.get(column), values));
+                statement.setArray(
+                        parameter++, statement.getConnection().createArrayOf(arrayTypes.get(column), values));
             }
             statement.executeUpdate();
         } catch (SQLException e) {
@@ -91,9 +97,16 @@ public class BulkWrites {
             return null;
         }
         return switch (arrayType) {
-            case "int4" -> rows.stream().mapToInt(row -> ((Number) row[column]).intValue()).toArray();
-            case "int8", "bigint" -> rows.stream().mapToLong(row -> ((Number) row[column]).longValue()).toArray();
-            case "float8" -> rows.stream().mapToDouble(row -> ((Number) row[column]).doubleValue()).toArray();
+            case "int4" ->
+                rows.stream().mapToInt(row -> ((Number) row[column]).intValue()).toArray();
+            case "int8", "bigint" ->
+                rows.stream()
+                        .mapToLong(row -> ((Number) row[column]).longValue())
+                        .toArray();
+            case "float8" ->
+                rows.stream()
+                        .mapToDouble(row -> ((Number) row[column]).doubleValue())
+                        .toArray();
             default -> null;
         };
     }

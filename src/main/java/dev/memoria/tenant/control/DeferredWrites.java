@@ -1,7 +1,5 @@
 package dev.memoria.tenant.control;
 
-import dev.memoria.tenant.control.TenantEntityManager;
-
 /**
  * Writes a component keeps in memory for a moment instead of paying a transaction each (a recall's uses of
  * facts). {@link TenantEntityManager} has them written before a transaction first reads the database, so

@@ -1,7 +1,6 @@
 package dev.memoria.tenant.control;
 
 import jakarta.enterprise.context.RequestScoped;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;

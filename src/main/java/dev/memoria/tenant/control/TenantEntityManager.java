@@ -1,7 +1,5 @@
 package dev.memoria.tenant.control;
 
-import dev.memoria.tenant.control.DeferredWrites;
-import dev.memoria.tenant.control.TenantContext;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -9,10 +7,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import javax.sql.DataSource;
 
 /**
  * The only way repositories reach the database: an EntityManager bound to the request's tenant, so
@@ -92,7 +89,8 @@ public class TenantEntityManager {
      */
     public Connection connection() {
         Connection withoutTransaction = WITHOUT_TRANSACTION.get();
-        return withoutTransaction != null && transactions.getTransactionKey() == null ? withoutTransaction
+        return withoutTransaction != null && transactions.getTransactionKey() == null
+                ? withoutTransaction
                 : get().unwrap(Connection.class);
     }
 
@@ -105,7 +103,7 @@ public class TenantEntityManager {
      */
     public ReadBlock readWithoutTransaction() {
         if (transactions.getTransactionKey() != null || WITHOUT_TRANSACTION.get() != null) {
-            return () -> { };
+            return () -> {};
         }
         try {
             Connection connection = dataSource.getConnection();

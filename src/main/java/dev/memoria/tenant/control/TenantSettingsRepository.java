@@ -1,6 +1,5 @@
 package dev.memoria.tenant.control;
 
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.entity.TenantSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

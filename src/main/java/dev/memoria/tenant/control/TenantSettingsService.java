@@ -1,8 +1,8 @@
 package dev.memoria.tenant.control;
 
+import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.DomainException.FieldError;
-import dev.memoria.platform.control.Timestamps;
 import dev.memoria.tenant.entity.SettingsChanged;
 import dev.memoria.tenant.entity.TenantSettings;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,7 +12,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.transaction.Transactional;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -22,8 +21,13 @@ import java.util.Set;
 @Transactional
 public class TenantSettingsService {
 
-    static final Set<String> FIELDS = Set.of("max_log_days", "max_context_entries", "dedupe_threshold",
-            "max_facts_per_scope", "forget_below", "semantic_recall");
+    static final Set<String> FIELDS = Set.of(
+            "max_log_days",
+            "max_context_entries",
+            "dedupe_threshold",
+            "max_facts_per_scope",
+            "forget_below",
+            "semantic_recall");
 
     @Inject
     TenantSettingsRepository settings;
@@ -42,12 +46,15 @@ public class TenantSettingsService {
         }
         TenantSettings current = settings.current().copy(); // the merge below changes the managed instance
         List<FieldError> errors = new ArrayList<>();
-        json.keySet().stream().filter(name -> !FIELDS.contains(name))
+        json.keySet().stream()
+                .filter(name -> !FIELDS.contains(name))
                 .forEach(name -> errors.add(new FieldError(name, "unknown field")));
         int maxLogDays = (int) number(json, "max_log_days", current.maxLogDays(), 1, 36500, true, errors);
-        int maxContextEntries = (int) number(json, "max_context_entries", current.maxContextEntries(), 0, 10000, true, errors);
+        int maxContextEntries =
+                (int) number(json, "max_context_entries", current.maxContextEntries(), 0, 10000, true, errors);
         double dedupeThreshold = number(json, "dedupe_threshold", current.dedupeThreshold(), 0.0, 1.0, false, errors);
-        int maxFacts = (int) number(json, "max_facts_per_scope", current.maxFactsPerScope(), 1, 10_000_000, true, errors);
+        int maxFacts =
+                (int) number(json, "max_facts_per_scope", current.maxFactsPerScope(), 1, 10_000_000, true, errors);
         double forgetBelow = number(json, "forget_below", current.forgetBelow(), 0.0, 1.0, false, errors);
         boolean semanticRecall = current.semanticRecall();
         JsonValue semantic = json.get("semantic_recall");
@@ -60,14 +67,27 @@ public class TenantSettingsService {
             throw DomainException.invalid(errors);
         }
         TenantSettings changed = TenantSettings.defaults(current.tenantId());
-        changed.change(maxLogDays, maxContextEntries, dedupeThreshold, maxFacts, forgetBelow, semanticRecall, Timestamps.now());
+        changed.change(
+                maxLogDays,
+                maxContextEntries,
+                dedupeThreshold,
+                maxFacts,
+                forgetBelow,
+                semanticRecall,
+                Timestamps.now());
         TenantSettings saved = settings.save(changed);
         events.fire(new SettingsChanged(current, saved));
         return saved;
     }
 
-    private static double number(JsonObject json, String name, double current, double min, double max,
-                                 boolean whole, List<FieldError> errors) {
+    private static double number(
+            JsonObject json,
+            String name,
+            double current,
+            double min,
+            double max,
+            boolean whole,
+            List<FieldError> errors) {
         JsonValue value = json.get(name);
         if (value == null) {
             return current;
@@ -78,8 +98,10 @@ public class TenantSettingsService {
         }
         double d = number.doubleValue();
         if (d < min || d > max) {
-            errors.add(new FieldError(name, "must be between " + (whole ? String.valueOf((long) min) : String.valueOf(min))
-                    + " and " + (whole ? String.valueOf((long) max) : String.valueOf(max))));
+            errors.add(new FieldError(
+                    name,
+                    "must be between " + (whole ? String.valueOf((long) min) : String.valueOf(min)) + " and "
+                            + (whole ? String.valueOf((long) max) : String.valueOf(max))));
             return current;
         }
         return d;

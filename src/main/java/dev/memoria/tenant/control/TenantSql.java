@@ -5,7 +5,6 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.Query;
-
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -37,10 +36,12 @@ public class TenantSql {
 
     public static final String COLUMN = "tenant_id";
 
-    private static final Pattern MARKER = Pattern.compile("\\{(?:(\\w+)\\.)?(tenant|tenant_value|tenant_id)}|\\?(\\d*)");
+    private static final Pattern MARKER =
+            Pattern.compile("\\{(?:(\\w+)\\.)?(tenant|tenant_value|tenant_id)}|\\?(\\d*)");
 
     /** Statements are expanded once: recall runs the same few hundreds of times a second. */
-    private static final Cache<String, Expanded> EXPANDED = Caffeine.newBuilder().maximumSize(4096).build();
+    private static final Cache<String, Expanded> EXPANDED =
+            Caffeine.newBuilder().maximumSize(4096).build();
 
     @Inject
     TenantEntityManager db;
@@ -105,7 +106,11 @@ public class TenantSql {
         }
         jdbc.append(sql.substring(last));
         jpa.append(sql.substring(last));
-        return new Expanded(jdbc.toString(), jpa.toString(), tenantNumber, List.copyOf(tenant),
+        return new Expanded(
+                jdbc.toString(),
+                jpa.toString(),
+                tenantNumber,
+                List.copyOf(tenant),
                 caller.stream().mapToInt(Integer::intValue).toArray());
     }
 
@@ -138,8 +143,10 @@ public class TenantSql {
     public PreparedStatement prepare(Connection connection, String tenantId, String sql) throws SQLException {
         Expanded expanded = expand(sql);
         PreparedStatement statement = connection.prepareStatement(expanded.jdbc());
-        return (PreparedStatement) Proxy.newProxyInstance(TenantSql.class.getClassLoader(),
-                new Class<?>[]{PreparedStatement.class}, new TenantBinding(statement, expanded, tenantId));
+        return (PreparedStatement) Proxy.newProxyInstance(
+                TenantSql.class.getClassLoader(),
+                new Class<?>[] {PreparedStatement.class},
+                new TenantBinding(statement, expanded, tenantId));
     }
 
     /**
@@ -175,13 +182,16 @@ public class TenantSql {
 
         @Override
         public Object invoke(Object proxy, Method method, Object[] arguments) throws Throwable {
-            if (method.getName().startsWith("set") && arguments != null && arguments.length >= 2
+            if (method.getName().startsWith("set")
+                    && arguments != null
+                    && arguments.length >= 2
                     && method.getParameterTypes()[0] == int.class) {
                 arguments[0] = expanded.parameter((Integer) arguments[0]);
             }
             try {
                 Object result = method.invoke(statement, arguments);
-                if (method.getName().equals("clearParameters") || method.getName().equals("addBatch")) {
+                if (method.getName().equals("clearParameters")
+                        || method.getName().equals("addBatch")) {
                     bindTenant();
                 }
                 return result;

@@ -5,7 +5,6 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-
 import java.time.Instant;
 
 /** A tenant's memory policy. A tenant without a row uses {@link #defaults(String)}. */
@@ -66,12 +65,25 @@ public class TenantSettings {
     /** A detached copy: the state as it is now, whatever later merges do to this instance. */
     public TenantSettings copy() {
         TenantSettings copy = defaults(tenantId);
-        copy.change(maxLogDays, maxContextEntries, dedupeThreshold, maxFactsPerScope, forgetBelow, semanticRecall, updatedAt);
+        copy.change(
+                maxLogDays,
+                maxContextEntries,
+                dedupeThreshold,
+                maxFactsPerScope,
+                forgetBelow,
+                semanticRecall,
+                updatedAt);
         return copy;
     }
 
-    public void change(int maxLogDays, int maxContextEntries, double dedupeThreshold, int maxFactsPerScope,
-                       double forgetBelow, boolean semanticRecall, Instant now) {
+    public void change(
+            int maxLogDays,
+            int maxContextEntries,
+            double dedupeThreshold,
+            int maxFactsPerScope,
+            double forgetBelow,
+            boolean semanticRecall,
+            Instant now) {
         this.semanticRecall = semanticRecall;
         this.maxLogDays = maxLogDays;
         this.maxContextEntries = maxContextEntries;

@@ -1,5 +1,12 @@
 package dev.memoria.text.control;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.TokenStream;
@@ -8,14 +15,6 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.snowball.SnowballFilter;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.util.IOUtils;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Turns text into index terms with Lucene's English analysis: Unicode word splitting, lower-casing,
@@ -28,12 +27,27 @@ public final class TextAnalyzer {
 
     public static final int MAX_TERM_LENGTH = 64;
     private static final Analyzer ANALYZER = new EnglishAnalyzer();
-    private static final List<String> ASKING_WORDS = List.of("say", "says", "said", "tell", "told", "mention",
-            "mentioned", "thing", "things", "anything", "something", "everything", "remember", "recall", "know", "knew", "ever");
+    private static final List<String> ASKING_WORDS = List.of(
+            "say",
+            "says",
+            "said",
+            "tell",
+            "told",
+            "mention",
+            "mentioned",
+            "thing",
+            "things",
+            "anything",
+            "something",
+            "everything",
+            "remember",
+            "recall",
+            "know",
+            "knew",
+            "ever");
     private static final Analyzer QUESTION_ANALYZER = questionAnalyzer();
 
-    private TextAnalyzer() {
-    }
+    private TextAnalyzer() {}
 
     /** Term frequencies in order of first appearance. */
     public static Map<String, Integer> termFrequencies(String text) {

@@ -5,8 +5,8 @@ import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.SnapshotFact;
 import dev.memoria.transfer.control.TenantExport;
@@ -28,7 +28,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-
 import java.io.BufferedWriter;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
@@ -58,20 +57,41 @@ public class TransferResource {
         }
         StreamingOutput body = out -> {
             Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
-            export.facts(below, fact -> line(lines, Jsons.createObjectBuilder().add("kind", "fact")
-                    .addAll(FactJson.stored(fact))));
-            export.logs(below, entry -> line(lines, JsonFields.addNullable(Jsons.createObjectBuilder()
-                    .add("kind", "log").add("id", entry.id()).add("scope", entry.scopeName())
-                    .add("timestamp", Timestamps.format(entry.loggedAt())).add("category", entry.category())
-                    .add("content", entry.content()).add("persistent", entry.persistent()), "fact_id", entry.factId())));
+            export.facts(
+                    below,
+                    fact -> line(
+                            lines,
+                            Jsons.createObjectBuilder().add("kind", "fact").addAll(FactJson.stored(fact))));
+            export.logs(
+                    below,
+                    entry -> line(
+                            lines,
+                            JsonFields.addNullable(
+                                    Jsons.createObjectBuilder()
+                                            .add("kind", "log")
+                                            .add("id", entry.id())
+                                            .add("scope", entry.scopeName())
+                                            .add("timestamp", Timestamps.format(entry.loggedAt()))
+                                            .add("category", entry.category())
+                                            .add("content", entry.content())
+                                            .add("persistent", entry.persistent()),
+                                    "fact_id",
+                                    entry.factId())));
             export.snapshots(below, snapshot -> {
                 JsonArrayBuilder facts = Jsons.createArrayBuilder();
                 for (SnapshotFact fact : snapshot.facts()) {
                     facts.add(FactJson.stored(fact));
                 }
-                line(lines, Jsons.createObjectBuilder().add("kind", "snapshot")
-                        .add("scope", snapshot.snapshot().scopeName()).add("name", snapshot.snapshot().name())
-                        .add("created_at", Timestamps.format(snapshot.snapshot().createdAt())).add("facts", facts));
+                line(
+                        lines,
+                        Jsons.createObjectBuilder()
+                                .add("kind", "snapshot")
+                                .add("scope", snapshot.snapshot().scopeName())
+                                .add("name", snapshot.snapshot().name())
+                                .add(
+                                        "created_at",
+                                        Timestamps.format(snapshot.snapshot().createdAt()))
+                                .add("facts", facts));
             });
             lines.flush();
         };
@@ -87,9 +107,12 @@ public class TransferResource {
         TenantImport.Result result = tenantImport.run(body, isTrue("dry_run", dryRun));
         ImportCounts counts = result.counts();
         return Jsons.createObjectBuilder()
-                .add("facts", Jsons.createObjectBuilder().add("created", counts.of(Kind.FACT, Outcome.CREATED))
-                        .add("updated", counts.of(Kind.FACT, Outcome.UPDATED))
-                        .add("unchanged", counts.of(Kind.FACT, Outcome.UNCHANGED)))
+                .add(
+                        "facts",
+                        Jsons.createObjectBuilder()
+                                .add("created", counts.of(Kind.FACT, Outcome.CREATED))
+                                .add("updated", counts.of(Kind.FACT, Outcome.UPDATED))
+                                .add("unchanged", counts.of(Kind.FACT, Outcome.UNCHANGED)))
                 .add("logs", createdAndUnchanged(counts, Kind.LOG))
                 .add("snapshots", createdAndUnchanged(counts, Kind.SNAPSHOT))
                 .add("dry_run", result.dryRun())
@@ -97,7 +120,8 @@ public class TransferResource {
     }
 
     private static JsonObjectBuilder createdAndUnchanged(ImportCounts counts, Kind kind) {
-        return Jsons.createObjectBuilder().add("created", counts.of(kind, Outcome.CREATED))
+        return Jsons.createObjectBuilder()
+                .add("created", counts.of(kind, Outcome.CREATED))
                 .add("unchanged", counts.of(kind, Outcome.UNCHANGED));
     }
 

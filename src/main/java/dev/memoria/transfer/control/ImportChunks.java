@@ -7,10 +7,10 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.lifecycle.control.CapacityGuard;
-import dev.memoria.platform.entity.DomainException;
-import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.platform.control.TableStatistics;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
@@ -28,7 +28,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -89,22 +88,28 @@ public class ImportChunks {
         Instant now = Timestamps.now();
         ImportCounts counts = new ImportCounts();
         List<FactLine> factLines = only(chunk, FactLine.class);
-        Map<String, Fact> existing = byId(facts.everyRowOfTenant(factLines.stream().map(line -> line.fact().id()).toList()));
+        Map<String, Fact> existing = byId(facts.everyRowOfTenant(
+                factLines.stream().map(line -> line.fact().id()).toList()));
         Map<String, Map<String, Fact>> holders = keyHolders(factLines);
         for (FactLine line : factLines) {
             Fact.Row fact = line.fact();
             Fact stored = existing.get(fact.id());
             if (stored != null && !stored.scopeName().equals(fact.scopeName())) {
-                errors.add(new FieldError("line " + line.number(), "id: belongs to a fact of scope '" + stored.scopeName() + "'"));
+                errors.add(new FieldError(
+                        "line " + line.number(), "id: belongs to a fact of scope '" + stored.scopeName() + "'"));
                 continue;
             }
-            Fact holder = fact.key() == null ? null : holders.get(fact.scopeName()).get(fact.key());
+            Fact holder =
+                    fact.key() == null ? null : holders.get(fact.scopeName()).get(fact.key());
             if (holder != null && !holder.id().equals(fact.id()) && !holder.isExpired(now)) {
-                errors.add(new FieldError("line " + line.number(), "key: is held by another fact of scope '"
-                        + fact.scopeName() + "' (" + holder.id() + ")"));
+                errors.add(new FieldError(
+                        "line " + line.number(),
+                        "key: is held by another fact of scope '" + fact.scopeName() + "' (" + holder.id() + ")"));
                 continue;
             }
-            counts.count(Kind.FACT, stored == null ? Outcome.CREATED : sameStored(stored, fact) ? Outcome.UNCHANGED : Outcome.UPDATED);
+            counts.count(
+                    Kind.FACT,
+                    stored == null ? Outcome.CREATED : sameStored(stored, fact) ? Outcome.UNCHANGED : Outcome.UPDATED);
         }
         List<LogLine> logLines = only(chunk, LogLine.class);
         Set<String> known = logs.existingIds(logLines.stream().map(LogLine::id).toList());
@@ -113,7 +118,8 @@ public class ImportChunks {
         }
         Set<String> named = new HashSet<>();
         for (SnapshotLine line : only(chunk, SnapshotLine.class)) {
-            boolean isNew = named.add(line.scope() + "\n" + line.name()) && snapshots.find(line.scope(), line.name()).isEmpty();
+            boolean isNew = named.add(line.scope() + "\n" + line.name())
+                    && snapshots.find(line.scope(), line.name()).isEmpty();
             counts.count(Kind.SNAPSHOT, isNew ? Outcome.CREATED : Outcome.UNCHANGED);
         }
         return counts;
@@ -128,8 +134,8 @@ public class ImportChunks {
         Instant now = Timestamps.now();
         ImportCounts counts = new ImportCounts();
         facts.flushOnlyAtCommit();
-        Map<String, List<ImportLine>> byScope = chunk.stream()
-                .collect(Collectors.groupingBy(ImportLine::scope, TreeMap::new, Collectors.toList()));
+        Map<String, List<ImportLine>> byScope =
+                chunk.stream().collect(Collectors.groupingBy(ImportLine::scope, TreeMap::new, Collectors.toList()));
         for (Map.Entry<String, List<ImportLine>> lines : byScope.entrySet()) { // scope order: two imports lock alike
             Scope scope = Scope.of(lines.getKey());
             scopes.touch(scope, now);
@@ -153,7 +159,8 @@ public class ImportChunks {
     }
 
     private void writeFacts(Scope scope, List<FactLine> lines, Instant now, ImportCounts counts) {
-        Map<String, Fact> existing = byId(facts.everyRowOfTenant(lines.stream().map(line -> line.fact().id()).toList()));
+        Map<String, Fact> existing = byId(facts.everyRowOfTenant(
+                lines.stream().map(line -> line.fact().id()).toList()));
         releaseKeys(scope, lines, now);
         List<Fact> created = new ArrayList<>();
         List<Fact> rewritten = new ArrayList<>();
@@ -183,8 +190,10 @@ public class ImportChunks {
 
     /** Removes expired holders of the lines' keys; a live holder under another id is a conflict. */
     private void releaseKeys(Scope scope, List<FactLine> lines, Instant now) {
-        Map<String, String> idByKey = lines.stream().filter(line -> line.fact().key() != null)
-                .collect(Collectors.toMap(line -> line.fact().key(), line -> line.fact().id(), (a, b) -> a));
+        Map<String, String> idByKey = lines.stream()
+                .filter(line -> line.fact().key() != null)
+                .collect(Collectors.toMap(
+                        line -> line.fact().key(), line -> line.fact().id(), (a, b) -> a));
         for (Fact holder : facts.keyHolders(scope, idByKey.keySet())) {
             if (holder.id().equals(idByKey.get(holder.key()))) {
                 continue;
@@ -204,8 +213,14 @@ public class ImportChunks {
         List<DailyLogEntry> entries = new ArrayList<>();
         for (LogLine line : lines) {
             if (known.add(line.id())) {
-                entries.add(new DailyLogEntry(line.id(), scope.value(), line.at(), line.category(), line.content(),
-                        line.persistent(), line.factId()));
+                entries.add(new DailyLogEntry(
+                        line.id(),
+                        scope.value(),
+                        line.at(),
+                        line.category(),
+                        line.content(),
+                        line.persistent(),
+                        line.factId()));
                 counts.count(Kind.LOG, Outcome.CREATED);
             } else {
                 counts.count(Kind.LOG, Outcome.UNCHANGED);
@@ -217,8 +232,10 @@ public class ImportChunks {
     private void writeSnapshots(Scope scope, List<SnapshotLine> lines, ImportCounts counts) {
         Set<String> named = new HashSet<>();
         for (SnapshotLine line : lines) {
-            if (named.add(line.name()) && snapshots.find(scope.value(), line.name()).isEmpty()) {
-                snapshots.saveWithFacts(new Snapshot(scope.value(), line.name(), line.createdAt()),
+            if (named.add(line.name())
+                    && snapshots.find(scope.value(), line.name()).isEmpty()) {
+                snapshots.saveWithFacts(
+                        new Snapshot(scope.value(), line.name(), line.createdAt()),
                         line.facts().stream().map(Fact.Row::toFact).toList());
                 counts.count(Kind.SNAPSHOT, Outcome.CREATED);
             } else {
@@ -234,7 +251,8 @@ public class ImportChunks {
         for (FactLine line : lines) {
             holders.computeIfAbsent(line.fact().scopeName(), s -> new HashMap<>());
             if (line.fact().key() != null) {
-                keys.computeIfAbsent(line.fact().scopeName(), s -> new HashSet<>()).add(line.fact().key());
+                keys.computeIfAbsent(line.fact().scopeName(), s -> new HashSet<>())
+                        .add(line.fact().key());
             }
         }
         keys.forEach((scope, scopeKeys) -> facts.keyHolders(Scope.of(scope), scopeKeys)
@@ -245,18 +263,27 @@ public class ImportChunks {
     /** The same stored fact, at the export's precision: times to the millisecond, importance to 9 places. */
     static boolean sameStored(Fact stored, Fact.Row line) {
         Fact.Row row = stored.row();
-        return row.scopeName().equals(line.scopeName()) && Objects.equals(row.key(), line.key())
-                && Objects.equals(row.title(), line.title()) && row.content().equals(line.content())
-                && row.category().equals(line.category()) && row.type() == line.type()
-                && Math.abs(row.importance() - line.importance()) < 5e-10 && row.persistent() == line.persistent()
-                && row.tags().equals(line.tags()) && row.source().equals(line.source())
-                && sameMillis(row.createdAt(), line.createdAt()) && sameMillis(row.updatedAt(), line.updatedAt())
-                && sameMillis(row.lastAccessedAt(), line.lastAccessedAt()) && row.accessCount() == line.accessCount()
+        return row.scopeName().equals(line.scopeName())
+                && Objects.equals(row.key(), line.key())
+                && Objects.equals(row.title(), line.title())
+                && row.content().equals(line.content())
+                && row.category().equals(line.category())
+                && row.type() == line.type()
+                && Math.abs(row.importance() - line.importance()) < 5e-10
+                && row.persistent() == line.persistent()
+                && row.tags().equals(line.tags())
+                && row.source().equals(line.source())
+                && sameMillis(row.createdAt(), line.createdAt())
+                && sameMillis(row.updatedAt(), line.updatedAt())
+                && sameMillis(row.lastAccessedAt(), line.lastAccessedAt())
+                && row.accessCount() == line.accessCount()
                 && sameMillis(row.expiresAt(), line.expiresAt());
     }
 
     private static boolean sameMillis(Instant a, Instant b) {
-        return a == null ? b == null : b != null && a.truncatedTo(ChronoUnit.MILLIS).equals(b.truncatedTo(ChronoUnit.MILLIS));
+        return a == null
+                ? b == null
+                : b != null && a.truncatedTo(ChronoUnit.MILLIS).equals(b.truncatedTo(ChronoUnit.MILLIS));
     }
 
     private static Map<String, Fact> byId(List<Fact> rows) {

@@ -16,7 +16,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -37,16 +36,17 @@ import java.util.regex.Pattern;
  */
 final class ImportLines {
 
-    private static final Pattern ID = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
-    private static final Set<String> LOG_FIELDS = Set.of("kind", "id", "scope", "timestamp", "category", "content",
-            "persistent", "fact_id");
+    private static final Pattern ID =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+    private static final Set<String> LOG_FIELDS =
+            Set.of("kind", "id", "scope", "timestamp", "category", "content", "persistent", "fact_id");
     private static final Set<String> SNAPSHOT_FIELDS = Set.of("kind", "scope", "name", "created_at", "facts");
     /** Earliest and latest times a line may carry: both databases and the API's four-digit years hold them. */
     private static final Instant FIRST = Instant.parse("0001-01-01T00:00:00Z");
+
     private static final Instant LAST = Instant.parse("9999-12-31T23:59:59.999999Z");
 
-    private ImportLines() {
-    }
+    private ImportLines() {}
 
     static Optional<ImportLine> read(String text, int number, List<FieldError> errors) {
         Problems problems = new Problems(number, errors);
@@ -94,7 +94,8 @@ final class ImportLines {
         String scope = snapshotScope;
         if (snapshotScope == null) {
             scope = fields.scope("scope");
-        } else if (json.containsKey("scope") && !(json.get("scope") instanceof JsonString s && s.getString().equals(snapshotScope))) {
+        } else if (json.containsKey("scope")
+                && !(json.get("scope") instanceof JsonString s && s.getString().equals(snapshotScope))) {
             problems.add(path + "scope: must be the snapshot's scope");
         }
         Instant created = fields.time("created_at", true);
@@ -111,13 +112,24 @@ final class ImportLines {
                 return null;
             }
         }
-        return new Fact.Row(id, scope, input.key(), input.title(), input.content(),
+        return new Fact.Row(
+                id,
+                scope,
+                input.key(),
+                input.title(),
+                input.content(),
                 input.category() == null ? FactDefaults.CATEGORY : input.category(),
                 input.type() == null ? FactType.SEMANTIC : input.type(),
                 input.importance() == null ? FactDefaults.IMPORTANCE : input.importance(),
-                input.persistent() != null && input.persistent(), Tags.encode(input.tags() == null ? List.of() : input.tags()),
-                input.source() == null ? FactDefaults.SOURCE : input.source(), created, updated, lastAccessed, accessCount,
-                expires, 0);
+                input.persistent() != null && input.persistent(),
+                Tags.encode(input.tags() == null ? List.of() : input.tags()),
+                input.source() == null ? FactDefaults.SOURCE : input.source(),
+                created,
+                updated,
+                lastAccessed,
+                accessCount,
+                expires,
+                0);
     }
 
     private static ImportLine.LogLine log(JsonObject line, int number, Problems problems) {
@@ -135,8 +147,16 @@ final class ImportLines {
         }
         if (id == null) {
             // a hand-written line without an id: the same line imported again finds the same id
-            id = UUID.nameUUIDFromBytes(String.join("\u0000", scope, at.toString(), category, content,
-                    String.valueOf(persistent), String.valueOf(factId)).getBytes(StandardCharsets.UTF_8)).toString();
+            id = UUID.nameUUIDFromBytes(String.join(
+                                    "\u0000",
+                                    scope,
+                                    at.toString(),
+                                    category,
+                                    content,
+                                    String.valueOf(persistent),
+                                    String.valueOf(factId))
+                            .getBytes(StandardCharsets.UTF_8))
+                    .toString();
         }
         return new ImportLine.LogLine(number, id, scope, at, category, content, persistent, factId);
     }
@@ -172,12 +192,15 @@ final class ImportLines {
                 facts.add(fact);
             }
         }
-        return name == null || created == null ? null : new ImportLine.SnapshotLine(number, scope, name, created, facts);
+        return name == null || created == null
+                ? null
+                : new ImportLine.SnapshotLine(number, scope, name, created, facts);
     }
 
     private static List<String> textsOf(FactInput input) {
         List<String> texts = new ArrayList<>();
-        for (String text : new String[]{input.content(), input.title(), input.key(), input.category(), input.source()}) {
+        for (String text :
+                new String[] {input.content(), input.title(), input.key(), input.category(), input.source()}) {
             if (text != null) {
                 texts.add(text);
             }
@@ -208,7 +231,9 @@ final class ImportLines {
     }
 
     private static void unknownFields(JsonObject json, Set<String> known, String path, Problems problems) {
-        json.keySet().stream().filter(name -> !known.contains(name)).forEach(name -> problems.add(path + name + ": unknown field"));
+        json.keySet().stream()
+                .filter(name -> !known.contains(name))
+                .forEach(name -> problems.add(path + name + ": unknown field"));
     }
 
     private static JsonObject without(JsonObject json, String name) {
@@ -279,7 +304,9 @@ final class ImportLines {
             if (value == null || value == JsonValue.NULL) {
                 return 0;
             }
-            if (value instanceof JsonNumber n && n.isIntegral() && n.bigDecimalValue().signum() >= 0
+            if (value instanceof JsonNumber n
+                    && n.isIntegral()
+                    && n.bigDecimalValue().signum() >= 0
                     && n.bigDecimalValue().compareTo(java.math.BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0) {
                 return n.intValue();
             }
@@ -298,8 +325,10 @@ final class ImportLines {
                 return null;
             }
             if (!isStorable(text) || singleLine && text.chars().anyMatch(Character::isISOControl)) {
-                problems.add(path + name + ": must be " + (singleLine ? "a single line without control characters"
-                        : "text without NUL characters or unpaired surrogates"));
+                problems.add(path + name + ": must be "
+                        + (singleLine
+                                ? "a single line without control characters"
+                                : "text without NUL characters or unpaired surrogates"));
                 return null;
             }
             return text;

@@ -1,7 +1,6 @@
 package dev.memoria.transfer.control;
 
 import dev.memoria.platform.entity.DomainException;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -26,8 +25,12 @@ final class LineReader implements AutoCloseable {
     private int number;
 
     LineReader(InputStream in) {
-        this.reader = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
+        this.reader = new InputStreamReader(
+                in,
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT));
     }
 
     /** The number of the line {@link #next()} gave last, from 1. */
@@ -51,7 +54,8 @@ final class LineReader implements AutoCloseable {
                 position++;
             }
             if (line.length() + (position - start) > MAX_LINE_CHARACTERS) {
-                throw DomainException.invalid("line " + (number + 1), "is longer than " + MAX_LINE_CHARACTERS + " characters");
+                throw DomainException.invalid(
+                        "line " + (number + 1), "is longer than " + MAX_LINE_CHARACTERS + " characters");
             }
             line.append(buffer, start, position - start);
             if (position < end) {

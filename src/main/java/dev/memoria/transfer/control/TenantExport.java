@@ -1,21 +1,20 @@
 package dev.memoria.transfer.control;
 
-import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.platform.entity.DomainException;
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotRepository;
 import dev.memoria.snapshot.entity.Snapshot;
 import dev.memoria.snapshot.entity.SnapshotFact;
+import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -54,10 +53,12 @@ public class TenantExport {
 
     /** A scope_prefix wholly outside the token's memory_scopes is refused (403), as any scope outside them is. */
     public void requireReach(Scope below) {
-        boolean reaches = access.allowedScopes().map(allowed -> allowed.stream()
-                .anyMatch(scope -> below.isWithin(scope) || scope.isWithin(below))).orElse(true);
+        boolean reaches = access.allowedScopes()
+                .map(allowed -> allowed.stream().anyMatch(scope -> below.isWithin(scope) || scope.isWithin(below)))
+                .orElse(true);
         if (!reaches) {
-            throw DomainException.forbidden("The token's memory_scopes do not cover scope '" + below + "' or any scope below it.");
+            throw DomainException.forbidden(
+                    "The token's memory_scopes do not cover scope '" + below + "' or any scope below it.");
         }
     }
 
@@ -73,16 +74,22 @@ public class TenantExport {
     /** Each snapshot with its facts that have not expired since. */
     public void snapshots(Scope below, Sink<SnapshotWithFacts> sink) throws IOException {
         Instant now = Timestamps.now();
-        pages(after -> snapshots.tenantPage(below, after, PAGE), Snapshot::id, Snapshot::scopeName,
-                snapshot -> sink.accept(new SnapshotWithFacts(snapshot,
-                        snapshots.facts(snapshot).stream().filter(fact -> !fact.isExpired(now)).toList())));
+        pages(
+                after -> snapshots.tenantPage(below, after, PAGE),
+                Snapshot::id,
+                Snapshot::scopeName,
+                snapshot -> sink.accept(new SnapshotWithFacts(
+                        snapshot,
+                        snapshots.facts(snapshot).stream()
+                                .filter(fact -> !fact.isExpired(now))
+                                .toList())));
     }
 
-    public record SnapshotWithFacts(Snapshot snapshot, List<SnapshotFact> facts) {
-    }
+    public record SnapshotWithFacts(Snapshot snapshot, List<SnapshotFact> facts) {}
 
-    private <T> void pages(Function<String, List<T>> page, Function<T, String> id, Function<T, String> scope,
-                           Sink<T> sink) throws IOException {
+    private <T> void pages(
+            Function<String, List<T>> page, Function<T, String> id, Function<T, String> scope, Sink<T> sink)
+            throws IOException {
         String after = null;
         while (true) {
             List<T> rows = page.apply(after);

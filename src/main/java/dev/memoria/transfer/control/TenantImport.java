@@ -1,11 +1,11 @@
 package dev.memoria.transfer.control;
 
-import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.quota.control.QuotaExceeded;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.quota.entity.QuotaLimits;
+import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.scope.control.ScopeRepository;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
@@ -15,10 +15,8 @@ import dev.memoria.transfer.entity.ImportCounts.Outcome;
 import dev.memoria.transfer.entity.ImportLine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,11 +42,11 @@ public class TenantImport {
     static final int CHUNK_LINES = 500;
     /** A chunk's content bound: the keyword index analyses a chunk's texts at once. */
     static final long CHUNK_CHARACTERS = 1_000_000;
+
     private static final int PROGRESS_EVERY_LINES = 100_000;
     private static final Logger LOG = Logger.getLogger(TenantImport.class.getName());
 
-    public record Result(ImportCounts counts, boolean dryRun) {
-    }
+    public record Result(ImportCounts counts, boolean dryRun) {}
 
     @Inject
     ImportChunks chunks;
@@ -86,11 +84,12 @@ public class TenantImport {
         Set<String> scopeNames = new HashSet<>();
         Chunk chunk = new Chunk();
         try (LineReader lines = new LineReader(body);
-             Writer out = Files.newBufferedWriter(spool, StandardCharsets.UTF_8)) {
+                Writer out = Files.newBufferedWriter(spool, StandardCharsets.UTF_8)) {
             for (String text = lines.next(); text != null && errors.size() < MAX_ERRORS; text = lines.next()) {
                 out.write(text);
                 out.write('\n');
-                Optional<ImportLine> read = text.isBlank() ? Optional.empty() : ImportLines.read(text, lines.number(), errors);
+                Optional<ImportLine> read =
+                        text.isBlank() ? Optional.empty() : ImportLines.read(text, lines.number(), errors);
                 if (read.isEmpty()) {
                     continue;
                 }
@@ -110,9 +109,12 @@ public class TenantImport {
         }
         if (!errors.isEmpty()) {
             List<FieldError> listed = errors.subList(0, Math.min(errors.size(), MAX_ERRORS));
-            throw DomainException.invalid(listed.size() == 1 ? listed.get(0).field() + ": " + listed.get(0).message()
-                    + ". Nothing was imported." : listed.size() + " problems in the file (at most " + MAX_ERRORS
-                    + " are listed). Nothing was imported.", listed);
+            throw DomainException.invalid(
+                    listed.size() == 1
+                            ? listed.get(0).field() + ": " + listed.get(0).message() + ". Nothing was imported."
+                            : listed.size() + " problems in the file (at most " + MAX_ERRORS
+                                    + " are listed). Nothing was imported.",
+                    listed);
         }
         checkQuotas(counts.of(Kind.FACT, Outcome.CREATED), scopeNames);
         return counts;
@@ -125,12 +127,16 @@ public class TenantImport {
         List<FieldError> none = new ArrayList<>();
         try (LineReader lines = new LineReader(Files.newInputStream(spool))) {
             for (String text = lines.next(); text != null; text = lines.next()) {
-                Optional<ImportLine> read = text.isBlank() ? Optional.empty() : ImportLines.read(text, lines.number(), none);
-                if (read.isPresent() && !repeats.skip(read.get(), none, counts) && chunk.add(read.get(), text.length())) {
+                Optional<ImportLine> read =
+                        text.isBlank() ? Optional.empty() : ImportLines.read(text, lines.number(), none);
+                if (read.isPresent()
+                        && !repeats.skip(read.get(), none, counts)
+                        && chunk.add(read.get(), text.length())) {
                     counts.add(chunks.write(chunk.take()));
                 }
                 if (lines.number() % PROGRESS_EVERY_LINES == 0) {
-                    LOG.info(() -> "Import into tenant " + tenant.tenantId() + ": " + lines.number() + " lines written");
+                    LOG.info(
+                            () -> "Import into tenant " + tenant.tenantId() + ": " + lines.number() + " lines written");
                 }
             }
         }
@@ -196,7 +202,8 @@ public class TenantImport {
                 errors.add(new FieldError(field, "id: is the id of a fact on an earlier line"));
                 repeated = true;
             }
-            if (fact.fact().key() != null && !factKeys.add(fact.scope() + "\n" + fact.fact().key())) {
+            if (fact.fact().key() != null
+                    && !factKeys.add(fact.scope() + "\n" + fact.fact().key())) {
                 errors.add(new FieldError(field, "key: is the key of a fact of this scope on an earlier line"));
                 repeated = true;
             }

@@ -3,9 +3,17 @@ package dev.memoria.transfer.entity;
 /** What an import created, changed and found as it was, by kind of line. */
 public final class ImportCounts {
 
-    public enum Outcome { CREATED, UPDATED, UNCHANGED }
+    public enum Outcome {
+        CREATED,
+        UPDATED,
+        UNCHANGED
+    }
 
-    public enum Kind { FACT, LOG, SNAPSHOT }
+    public enum Kind {
+        FACT,
+        LOG,
+        SNAPSHOT
+    }
 
     private final long[][] counts = new long[Kind.values().length][Outcome.values().length];
 

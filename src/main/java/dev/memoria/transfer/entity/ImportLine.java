@@ -1,7 +1,6 @@
 package dev.memoria.transfer.entity;
 
 import dev.memoria.fact.entity.Fact;
-
 import java.time.Instant;
 import java.util.List;
 
@@ -21,11 +20,19 @@ public sealed interface ImportLine {
     }
 
     /** A log entry; {@code id} is the exported one, or one derived from the entry's fields when the line had none. */
-    record LogLine(int number, String id, String scope, Instant at, String category, String content, boolean persistent,
-                   String factId) implements ImportLine {
-    }
+    record LogLine(
+            int number,
+            String id,
+            String scope,
+            Instant at,
+            String category,
+            String content,
+            boolean persistent,
+            String factId)
+            implements ImportLine {}
 
-    record SnapshotLine(int number, String scope, String name, Instant createdAt, List<Fact.Row> facts) implements ImportLine {
+    record SnapshotLine(int number, String scope, String name, Instant createdAt, List<Fact.Row> facts)
+            implements ImportLine {
         public SnapshotLine {
             facts = List.copyOf(facts);
         }

@@ -1,11 +1,10 @@
 package dev.memoria.agent.boundary;
 
-import dev.memoria.scope.entity.Scope;
-import org.junit.jupiter.api.Test;
-
-import java.util.Optional;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.memoria.scope.entity.Scope;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 class McpDispatcherTest {
 
@@ -18,7 +17,9 @@ class McpDispatcherTest {
 
     @Test
     void resourceUrisNameAScope() {
-        assertEquals(Optional.of(Scope.of("agent:bot:user:42")), McpDispatcher.resourceScope("memory://agent:bot:user:42/MEMORY.md"));
+        assertEquals(
+                Optional.of(Scope.of("agent:bot:user:42")),
+                McpDispatcher.resourceScope("memory://agent:bot:user:42/MEMORY.md"));
         assertEquals(Optional.empty(), McpDispatcher.resourceScope("memory://user 42/MEMORY.md"));
         assertEquals(Optional.empty(), McpDispatcher.resourceScope("memory://user:42/notes.md"));
         assertEquals(Optional.empty(), McpDispatcher.resourceScope("file:///etc/passwd"));

@@ -1,19 +1,19 @@
 package dev.memoria.console.boundary;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
 class RouterTest {
 
     @Test
     void namedSegmentsBecomeParameters() {
-        assertEquals(Map.of("tenant", "acme", "scope", "agent:bot:user:42"),
+        assertEquals(
+                Map.of("tenant", "acme", "scope", "agent:bot:user:42"),
                 Router.match("/tenants/{tenant}/scopes/{scope}", "/tenants/acme/scopes/agent:bot:user:42"));
         assertEquals(Map.of(), Router.match("/", "/"));
         assertEquals(Map.of(), Router.match("/tenants", "/tenants/"));
@@ -34,6 +34,10 @@ class RouterTest {
         assertFalse(wrongMethod.match().isPresent());
         assertTrue(wrongMethod.pathKnown());
         assertFalse(router.route("GET", "/nowhere").pathKnown());
-        assertTrue(router.route("POST", "/users/ana/role").match().orElseThrow().route().adminOnly());
+        assertTrue(router.route("POST", "/users/ana/role")
+                .match()
+                .orElseThrow()
+                .route()
+                .adminOnly());
     }
 }

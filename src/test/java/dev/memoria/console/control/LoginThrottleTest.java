@@ -1,11 +1,10 @@
 package dev.memoria.console.control;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 class LoginThrottleTest {
 

@@ -1,15 +1,14 @@
 package dev.memoria.embedding.control;
 
-import org.junit.jupiter.api.Test;
-
-import java.sql.Timestamp;
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class EmbeddingWorkerTest {
 
@@ -33,14 +32,15 @@ class EmbeddingWorkerTest {
             if (texts.stream().anyMatch(refused::contains)) {
                 throw new EmbeddingFailed("refused", null);
             }
-            return texts.stream().map(text -> new float[]{text.length()}).toList();
+            return texts.stream().map(text -> new float[] {text.length()}).toList();
         }
     }
 
     private static List<EmbeddingBacklog.Text> texts(String... texts) {
         List<EmbeddingBacklog.Text> list = new ArrayList<>();
         for (String text : texts) {
-            list.add(new EmbeddingBacklog.Text(new EmbeddingBacklog.Claim("t", text, "refusing", "s", new Timestamp(0)), text, "h"));
+            list.add(new EmbeddingBacklog.Text(
+                    new EmbeddingBacklog.Claim("t", text, "refusing", "s", new Timestamp(0)), text, "h"));
         }
         return list;
     }
@@ -50,16 +50,16 @@ class EmbeddingWorkerTest {
         Refusing model = new Refusing();
         List<float[]> vectors = EmbeddingWorker.embed(model, texts("a", "bb", "ccc"));
         assertEquals(List.of(3), model.calls);
-        assertArrayEquals(new float[]{2}, vectors.get(1));
+        assertArrayEquals(new float[] {2}, vectors.get(1));
     }
 
     @Test
     void oneRefusedTextLosesOnlyItsOwnVector() {
         Refusing model = new Refusing("bb");
         List<float[]> vectors = EmbeddingWorker.embed(model, texts("a", "bb", "ccc"));
-        assertArrayEquals(new float[]{1}, vectors.get(0));
+        assertArrayEquals(new float[] {1}, vectors.get(0));
         assertNull(vectors.get(1));
-        assertArrayEquals(new float[]{3}, vectors.get(2));
+        assertArrayEquals(new float[] {3}, vectors.get(2));
         assertEquals(List.of(3, 1, 1, 1), model.calls, "the batch, then each text alone");
     }
 
@@ -67,7 +67,7 @@ class EmbeddingWorkerTest {
     void aRefusedFirstTextDoesNotStopTheOthers() {
         List<float[]> vectors = EmbeddingWorker.embed(new Refusing("a"), texts("a", "bb", "ccc"));
         assertNull(vectors.get(0));
-        assertArrayEquals(new float[]{3}, vectors.get(2));
+        assertArrayEquals(new float[] {3}, vectors.get(2));
     }
 
     @Test

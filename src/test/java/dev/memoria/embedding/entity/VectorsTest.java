@@ -1,9 +1,9 @@
 package dev.memoria.embedding.entity;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
 
 class VectorsTest {
 
@@ -18,16 +18,16 @@ class VectorsTest {
 
     @Test
     void normalizingGivesUnitLengthAndLeavesTheZeroVectorZero() {
-        float[] unit = Vectors.normalized(new float[]{3, 4});
+        float[] unit = Vectors.normalized(new float[] {3, 4});
         assertEquals(0.6f, unit[0], 1e-6);
         assertEquals(0.8f, unit[1], 1e-6);
-        assertArrayEquals(new float[]{0, 0}, Vectors.normalized(new float[]{0, 0}));
+        assertArrayEquals(new float[] {0, 0}, Vectors.normalized(new float[] {0, 0}));
     }
 
     @Test
     void theCosineOfQuantizedVectorsIsCloseToTheFloats() {
-        float[] a = Vectors.normalized(new float[]{0.3f, -0.2f, 0.9f, 0.1f});
-        float[] b = Vectors.normalized(new float[]{0.25f, 0.1f, 0.8f, -0.3f});
+        float[] a = Vectors.normalized(new float[] {0.3f, -0.2f, 0.9f, 0.1f});
+        float[] b = Vectors.normalized(new float[] {0.25f, 0.1f, 0.8f, -0.3f});
         double exact = 0;
         for (int i = 0; i < a.length; i++) {
             exact += a[i] * b[i];

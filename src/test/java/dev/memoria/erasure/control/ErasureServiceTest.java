@@ -1,10 +1,10 @@
 package dev.memoria.erasure.control;
 
-import dev.memoria.scope.entity.Scope;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.memoria.scope.entity.Scope;
+import org.junit.jupiter.api.Test;
 
 class ErasureServiceTest {
 

@@ -1,11 +1,10 @@
 package dev.memoria.fact.control;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class FactServiceSlicesTest {
 
@@ -27,7 +26,8 @@ class FactServiceSlicesTest {
             inputs.add(FactInput.of(Map.of("content", String.format("%04d", i) + "x".repeat(7996))));
         }
         List<List<FactInput>> slices = FactService.slices(inputs);
-        assertEquals(List.of(perSlice, perSlice, 6), slices.stream().map(List::size).toList());
+        assertEquals(
+                List.of(perSlice, perSlice, 6), slices.stream().map(List::size).toList());
         assertEquals(inputs, slices.stream().flatMap(List::stream).toList());
     }
 }

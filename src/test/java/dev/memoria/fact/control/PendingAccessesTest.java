@@ -1,17 +1,16 @@
 package dev.memoria.fact.control;
 
-import dev.memoria.fact.entity.Fact;
-import org.junit.jupiter.api.Test;
-
-import java.lang.reflect.Field;
-import java.time.Instant;
-import java.util.List;
-import java.util.Set;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.memoria.fact.entity.Fact;
+import java.lang.reflect.Field;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 /** The in-memory side of write-behind reinforcement; the writes themselves are covered by RecallIT and ClusterIT. */
 class PendingAccessesTest {

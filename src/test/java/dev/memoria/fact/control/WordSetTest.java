@@ -1,21 +1,23 @@
 package dev.memoria.fact.control;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class WordSetTest {
 
     @Test
     void normalizesCaseAndPunctuation() {
-        assertEquals(Set.of("user", "prefers", "python", "3"), WordSet.of("User PREFERS: Python-3!").words());
+        assertEquals(
+                Set.of("user", "prefers", "python", "3"),
+                WordSet.of("User PREFERS: Python-3!").words());
     }
 
     @Test
     void keepsLettersOfEveryAlphabet() {
-        assertEquals(Set.of("café", "münchen", "東京"), WordSet.of("Café, München; 東京").words());
+        assertEquals(
+                Set.of("café", "münchen", "東京"), WordSet.of("Café, München; 東京").words());
     }
 
     @Test

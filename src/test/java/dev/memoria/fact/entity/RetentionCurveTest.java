@@ -1,12 +1,11 @@
 package dev.memoria.fact.entity;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class RetentionCurveTest {
 
@@ -32,7 +31,8 @@ class RetentionCurveTest {
     @Test
     void useSlowsForgetting() {
         Instant later = T0.plus(Duration.ofDays(7));
-        assertTrue(RetentionCurve.retention(false, 0.5, 10, T0, later) > RetentionCurve.retention(false, 0.5, 0, T0, later));
+        assertTrue(RetentionCurve.retention(false, 0.5, 10, T0, later)
+                > RetentionCurve.retention(false, 0.5, 0, T0, later));
     }
 
     @Test

@@ -1,34 +1,47 @@
 package dev.memoria.learn.control;
 
-import dev.memoria.fact.entity.FactType;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.memoria.fact.entity.FactType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class LlmPromptTest {
 
     @Test
     void readsFactsWithDefaultsForWhatTheModelLeftOut() {
-        Extraction extraction = LlmPrompt.parse("{\"facts\":[{\"content\":\" User likes tea \",\"type\":\"episodic\","
-                + "\"importance\":0.9,\"category\":\"drinks\",\"turn\":1},{\"content\":\"User lives in Oslo\"}]}", 2);
+        Extraction extraction = LlmPrompt.parse(
+                "{\"facts\":[{\"content\":\" User likes tea \",\"type\":\"episodic\","
+                        + "\"importance\":0.9,\"category\":\"drinks\",\"turn\":1},{\"content\":\"User lives in Oslo\"}]}",
+                2);
         ExtractedFact tea = extraction.facts().get(0);
         assertEquals(new ExtractedFact("User likes tea", FactType.EPISODIC, 0.9, "drinks", 1), tea);
-        assertEquals(new ExtractedFact("User lives in Oslo", FactType.SEMANTIC, 0.5, "general", -1), extraction.facts().get(1));
+        assertEquals(
+                new ExtractedFact("User lives in Oslo", FactType.SEMANTIC, 0.5, "general", -1),
+                extraction.facts().get(1));
     }
 
     @Test
     void toleratesACodeFence() {
-        assertEquals(1, LlmPrompt.parse("```json\n{\"facts\":[{\"content\":\"User uses Rust\"}]}\n```", 1).facts().size());
+        assertEquals(
+                1,
+                LlmPrompt.parse("```json\n{\"facts\":[{\"content\":\"User uses Rust\"}]}\n```", 1)
+                        .facts()
+                        .size());
     }
 
     @Test
     void refusesAnythingElse() {
-        for (String answer : List.of("", "I think the user likes tea", "[]", "{\"memories\":[]}", "{\"facts\":[\"tea\"]}",
-                "{\"facts\":[{\"content\":\"\"}]}", "{\"facts\":[{\"content\":\"x\",\"type\":\"mood\"}]}",
+        for (String answer : List.of(
+                "",
+                "I think the user likes tea",
+                "[]",
+                "{\"memories\":[]}",
+                "{\"facts\":[\"tea\"]}",
+                "{\"facts\":[{\"content\":\"\"}]}",
+                "{\"facts\":[{\"content\":\"x\",\"type\":\"mood\"}]}",
                 "{\"facts\":[{\"content\":\"x\",\"importance\":1.5}]}")) {
             assertThrows(LlmPrompt.MalformedAnswer.class, () -> LlmPrompt.parse(answer, 3), answer);
         }
@@ -36,7 +49,12 @@ class LlmPromptTest {
 
     @Test
     void outOfRangeTurnIsTreatedAsUnknown() {
-        assertEquals(-1, LlmPrompt.parse("{\"facts\":[{\"content\":\"x\",\"turn\":9}]}", 2).facts().get(0).turn());
+        assertEquals(
+                -1,
+                LlmPrompt.parse("{\"facts\":[{\"content\":\"x\",\"turn\":9}]}", 2)
+                        .facts()
+                        .get(0)
+                        .turn());
     }
 
     @Test

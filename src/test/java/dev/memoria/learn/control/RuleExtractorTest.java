@@ -1,57 +1,91 @@
 package dev.memoria.learn.control;
 
-import dev.memoria.fact.entity.FactType;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.memoria.fact.entity.FactType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class RuleExtractorTest {
 
     private static List<String> contents(String... userTurns) {
-        return RuleExtractor.extract(java.util.Arrays.stream(userTurns).map(t -> new Turn("user", t)).toList())
-                .facts().stream().map(ExtractedFact::content).toList();
+        return RuleExtractor.extract(java.util.Arrays.stream(userTurns)
+                        .map(t -> new Turn("user", t))
+                        .toList())
+                .facts()
+                .stream()
+                .map(ExtractedFact::content)
+                .toList();
     }
 
     @Test
     void fillerGivesNothing() {
-        assertEquals(List.of(), contents("hey", "thanks!", "ok got it", "Hello there", "cool, thank you so much",
-                "can you make the function async?", "what is the weather like?"));
+        assertEquals(
+                List.of(),
+                contents(
+                        "hey",
+                        "thanks!",
+                        "ok got it",
+                        "Hello there",
+                        "cool, thank you so much",
+                        "can you make the function async?",
+                        "what is the weather like?"));
     }
 
     @Test
     void agentmemoExamples() {
-        assertEquals(List.of("User dislikes working with async", "User deploys on kubernetes",
-                        "User prefers concise responses", "User deploys everything in Docker"),
-                contents("I really hate working with async", "by the way we deploy on kubernetes",
-                        "can you make it shorter please", "I deploy everything in Docker"));
+        assertEquals(
+                List.of(
+                        "User dislikes working with async",
+                        "User deploys on kubernetes",
+                        "User prefers concise responses",
+                        "User deploys everything in Docker"),
+                contents(
+                        "I really hate working with async",
+                        "by the way we deploy on kubernetes",
+                        "can you make it shorter please",
+                        "I deploy everything in Docker"));
     }
 
     @Test
     void explicitRememberIsRewrittenInThirdPerson() {
-        assertEquals(List.of("User's wife is called Anna", "The release is on Friday"),
+        assertEquals(
+                List.of("User's wife is called Anna", "The release is on Friday"),
                 contents("Please remember that my wife is called Anna.", "Remember: the release is on Friday"));
     }
 
     @Test
     void noteNeedsThatOrAColon() {
-        assertEquals(List.of("User's flight leaves at 9", "The office closes on Fridays"),
-                contents("Note that my flight leaves at 9", "Note to self: buy milk", "note: the office closes on Fridays"));
+        assertEquals(
+                List.of("User's flight leaves at 9", "The office closes on Fridays"),
+                contents(
+                        "Note that my flight leaves at 9",
+                        "Note to self: buy milk",
+                        "note: the office closes on Fridays"));
     }
 
     @Test
     void profileFacts() {
-        assertEquals(List.of("User works at Acme Corp", "User is a senior backend developer at Acme",
-                        "User's name is Maria Silva", "User's time zone is Europe/Lisbon", "User lives in Lisbon"),
-                contents("I work at Acme Corp.", "I'm a senior backend developer at Acme",
-                        "My name is Maria Silva", "my timezone is Europe/Lisbon", "I live in Lisbon"));
+        assertEquals(
+                List.of(
+                        "User works at Acme Corp",
+                        "User is a senior backend developer at Acme",
+                        "User's name is Maria Silva",
+                        "User's time zone is Europe/Lisbon",
+                        "User lives in Lisbon"),
+                contents(
+                        "I work at Acme Corp.",
+                        "I'm a senior backend developer at Acme",
+                        "My name is Maria Silva",
+                        "my timezone is Europe/Lisbon",
+                        "I live in Lisbon"));
     }
 
     @Test
     void twoFactsInOneSentenceAndQuestionsSkipped() {
-        assertEquals(List.of("User prefers dark mode", "User's time zone is PST"),
+        assertEquals(
+                List.of("User prefers dark mode", "User's time zone is PST"),
                 contents("I prefer dark mode and my time zone is PST. Do you know Go?"));
     }
 
@@ -67,8 +101,11 @@ class RuleExtractorTest {
 
     @Test
     void typesImportanceAndCategories() {
-        List<ExtractedFact> facts = RuleExtractor.extract(List.of(new Turn("user", "I prefer Python"),
-                new Turn("assistant", "I prefer Java"), new Turn("user", "I work for Initech"))).facts();
+        List<ExtractedFact> facts = RuleExtractor.extract(List.of(
+                        new Turn("user", "I prefer Python"),
+                        new Turn("assistant", "I prefer Java"),
+                        new Turn("user", "I work for Initech")))
+                .facts();
         assertEquals(2, facts.size());
         assertEquals(FactType.PROCEDURAL, facts.get(0).type());
         assertEquals("preferences", facts.get(0).category());
@@ -81,8 +118,11 @@ class RuleExtractorTest {
 
     @Test
     void skippedCountsUserTurnsWithoutFacts() {
-        List<Turn> turns = List.of(new Turn("user", "hi"), new Turn("assistant", "Hello!"),
-                new Turn("user", "I use Neovim"), new Turn("user", "thanks"));
+        List<Turn> turns = List.of(
+                new Turn("user", "hi"),
+                new Turn("assistant", "Hello!"),
+                new Turn("user", "I use Neovim"),
+                new Turn("user", "thanks"));
         assertEquals(2, RuleExtractor.extract(turns).skippedUserTurns(turns));
     }
 
@@ -101,6 +141,8 @@ class RuleExtractorTest {
         assertEquals("We deploy on k8s", RuleExtractor.withoutTail("We deploy on k8s please."));
         assertEquals("I use Go", RuleExtractor.withoutTail("I use Go as well;"));
         assertEquals("I like tattoo", RuleExtractor.withoutTail("I like tattoo"));
-        assertEquals("I like tea" + " ".repeat(8000) + "x", RuleExtractor.withoutTail("I like tea" + " ".repeat(8000) + "x"));
+        assertEquals(
+                "I like tea" + " ".repeat(8000) + "x",
+                RuleExtractor.withoutTail("I like tea" + " ".repeat(8000) + "x"));
     }
 }

@@ -1,10 +1,9 @@
 package dev.memoria.memorymd.control;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class MemoryMarkdownTest {
 
@@ -21,10 +20,12 @@ class MemoryMarkdownTest {
 
     @Test
     void rendersCategoriesInFirstAppearanceOrder() {
-        assertEquals(FILE, MemoryMarkdown.render(List.of(
-                new MemoryMarkdown.Entry("personal", "Name: Alice"),
-                new MemoryMarkdown.Entry("preferences", "Prefers Python"),
-                new MemoryMarkdown.Entry("preferences", "Uses VS Code"))));
+        assertEquals(
+                FILE,
+                MemoryMarkdown.render(List.of(
+                        new MemoryMarkdown.Entry("personal", "Name: Alice"),
+                        new MemoryMarkdown.Entry("preferences", "Prefers Python"),
+                        new MemoryMarkdown.Entry("preferences", "Uses VS Code"))));
     }
 
     @Test
@@ -43,12 +44,15 @@ class MemoryMarkdownTest {
     void factsBeforeAnyHeadingGoToTheDefaultCategoryAndOtherLinesAreReported() {
         MemoryMarkdown.Parsed parsed = MemoryMarkdown.parse("* Likes tea\r\nsome prose\n## \n- \n", "general");
         assertEquals(List.of(new MemoryMarkdown.Entry("general", "Likes tea")), parsed.entries());
-        assertEquals(List.of(2, 3, 4), parsed.unread().stream().map(MemoryMarkdown.UnreadLine::line).toList());
+        assertEquals(
+                List.of(2, 3, 4),
+                parsed.unread().stream().map(MemoryMarkdown.UnreadLine::line).toList());
     }
 
     @Test
     void lineBreaksInsideAFactBecomeSpaces() {
-        assertEquals("# Agent Memory\n\n## notes\n- first line second line\n",
+        assertEquals(
+                "# Agent Memory\n\n## notes\n- first line second line\n",
                 MemoryMarkdown.render(List.of(new MemoryMarkdown.Entry("notes", "first line\n  second line"))));
     }
 }

@@ -1,14 +1,13 @@
 package dev.memoria.platform.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParsingException;
-import org.junit.jupiter.api.Test;
-
 import java.io.StringReader;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
 
 class BoundedJsonTest {
 
@@ -17,7 +16,8 @@ class BoundedJsonTest {
         JsonValue value = read("{\"a\":[1,{\"b\":\"x\",\"c\":[true,false,null]}],\"d\":{},\"e\":[]}");
 
         assertEquals("{\"a\":[1,{\"b\":\"x\",\"c\":[true,false,null]}],\"d\":{},\"e\":[]}", value.toString());
-        assertEquals("x", value.asJsonObject().getJsonArray("a").getJsonObject(1).getString("b"));
+        assertEquals(
+                "x", value.asJsonObject().getJsonArray("a").getJsonObject(1).getString("b"));
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.memoria.platform.control;
 
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -12,8 +11,8 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Test;
 
 /**
  * Migrations over data written by the schema before them. An in-memory H2 database by default; set
@@ -22,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class MigrationsTest {
 
-    private static final String URL = System.getProperty("migrations.db.url", "jdbc:h2:mem:migrations;MODE=LEGACY;DB_CLOSE_DELAY=-1");
+    private static final String URL =
+            System.getProperty("migrations.db.url", "jdbc:h2:mem:migrations;MODE=LEGACY;DB_CLOSE_DELAY=-1");
 
     @Test
     void version7ListsEachFactsPostingsOnItsRowWithRankKeysThatReadBackExactly() throws SQLException {
@@ -50,20 +50,27 @@ class MigrationsTest {
     }
 
     private static void migrateTo(String version) {
-        Flyway.configure().dataSource(URL, System.getProperty("migrations.db.user"), System.getProperty("migrations.db.password"))
-                .locations("classpath:db/migration").table("memoria_schema_history").target(version)
-                .cleanDisabled(false).load().migrate();
+        Flyway.configure()
+                .dataSource(URL, System.getProperty("migrations.db.user"), System.getProperty("migrations.db.password"))
+                .locations("classpath:db/migration")
+                .table("memoria_schema_history")
+                .target(version)
+                .cleanDisabled(false)
+                .load()
+                .migrate();
     }
 
     private static Connection connect() throws SQLException {
-        return DriverManager.getConnection(URL, System.getProperty("migrations.db.user"), System.getProperty("migrations.db.password"));
+        return DriverManager.getConnection(
+                URL, System.getProperty("migrations.db.user"), System.getProperty("migrations.db.password"));
     }
 
     private static void fact(Connection db, String tenant, String id) throws SQLException {
-        try (PreparedStatement insert = db.prepareStatement("INSERT INTO fact (tenant_id, id, scope_name, content, category,"
-                + " fact_type, importance, persistent, tags, source, created_at, updated_at, access_count, doc_length)"
-                + " VALUES (?, ?, 'user:u', 'c', 'general', 'SEMANTIC', 0.5, FALSE, '', 'api', CURRENT_TIMESTAMP,"
-                + " CURRENT_TIMESTAMP, 0, 3)")) {
+        try (PreparedStatement insert =
+                db.prepareStatement("INSERT INTO fact (tenant_id, id, scope_name, content, category,"
+                        + " fact_type, importance, persistent, tags, source, created_at, updated_at, access_count, doc_length)"
+                        + " VALUES (?, ?, 'user:u', 'c', 'general', 'SEMANTIC', 0.5, FALSE, '', 'api', CURRENT_TIMESTAMP,"
+                        + " CURRENT_TIMESTAMP, 0, 3)")) {
             insert.setString(1, tenant);
             insert.setString(2, id);
             insert.executeUpdate();
@@ -72,8 +79,9 @@ class MigrationsTest {
 
     private static void posting(Connection db, String tenant, String factId, String term, int tf, double rankKey)
             throws SQLException {
-        try (PreparedStatement insert = db.prepareStatement("INSERT INTO fact_term (tenant_id, scope_name, term, fact_id,"
-                + " tf, doc_length, rank_key) VALUES (?, 'user:u', ?, ?, ?, 3, ?)")) {
+        try (PreparedStatement insert =
+                db.prepareStatement("INSERT INTO fact_term (tenant_id, scope_name, term, fact_id,"
+                        + " tf, doc_length, rank_key) VALUES (?, 'user:u', ?, ?, ?, 3, ?)")) {
             insert.setString(1, tenant);
             insert.setString(2, term);
             insert.setString(3, factId);
@@ -87,7 +95,7 @@ class MigrationsTest {
     private static Map<String, Map<String, String>> listedPostings(Connection db) throws SQLException {
         Map<String, Map<String, String>> listed = new HashMap<>();
         try (Statement statement = db.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT tenant_id, id, index_terms FROM fact")) {
+                ResultSet rows = statement.executeQuery("SELECT tenant_id, id, index_terms FROM fact")) {
             while (rows.next()) {
                 Map<String, String> postings = new HashMap<>();
                 String terms = rows.getString(3);

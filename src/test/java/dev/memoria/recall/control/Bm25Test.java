@@ -1,13 +1,12 @@
 package dev.memoria.recall.control;
 
-import dev.memoria.text.control.TextAnalyzer;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.memoria.text.control.TextAnalyzer;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class Bm25Test {
 

@@ -1,13 +1,12 @@
 package dev.memoria.recall.control;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class ContextBlockTest {
 
@@ -16,8 +15,10 @@ class ContextBlockTest {
             new ContextBlock.LongTermFact("personal", "Works at Acme Corp"),
             new ContextBlock.LongTermFact("preferences", "Dark mode: enabled"));
     private static final List<ContextBlock.RecentEntry> RECENT = List.of(
-            new ContextBlock.RecentEntry(Instant.parse("2026-03-13T10:16:59Z"), "context", "Working on Project Atlas this week"),
-            new ContextBlock.RecentEntry(Instant.parse("2026-03-13T14:30:00Z"), "technical", "Investigating timeout\nin payment service"));
+            new ContextBlock.RecentEntry(
+                    Instant.parse("2026-03-13T10:16:59Z"), "context", "Working on Project Atlas this week"),
+            new ContextBlock.RecentEntry(
+                    Instant.parse("2026-03-13T14:30:00Z"), "technical", "Investigating timeout\nin payment service"));
 
     @Test
     void rendersTheSelectoolsBlockByteForByte() {
@@ -38,7 +39,8 @@ class ContextBlockTest {
 
     @Test
     void relevantMemorySitsBetweenTheSectionsAndEmptySectionsAreLeftOut() {
-        String text = new ContextBlock(List.of(), List.of(new ContextBlock.RelevantFact("work", "Uses Kubernetes")), RECENT)
+        String text = new ContextBlock(
+                        List.of(), List.of(new ContextBlock.RelevantFact("work", "Uses Kubernetes")), RECENT)
                 .render(null);
         assertTrue(text.startsWith("[Relevant Memory]\n- (work) Uses Kubernetes\n\n[Recent Memory]\n"), text);
         assertEquals("", new ContextBlock(List.of(), List.of(), List.of()).render(null));
@@ -75,12 +77,15 @@ class ContextBlockTest {
         for (int i = 0; i < 12; i++) {
             longTerm.add(new ContextBlock.LongTermFact("c" + i % 3, "Long-term fact number " + i + " ".repeat(i)));
         }
-        List<ContextBlock.RelevantFact> relevant = List.of(new ContextBlock.RelevantFact("work", "Uses Kubernetes"),
+        List<ContextBlock.RelevantFact> relevant = List.of(
+                new ContextBlock.RelevantFact("work", "Uses Kubernetes"),
                 new ContextBlock.RelevantFact("lang", "Prefers Python"));
         String full = new ContextBlock(longTerm, relevant, RECENT).render(null);
         for (int budget = 0; budget <= ContextBlock.estimateTokens(full) + 1; budget++) {
-            assertEquals(oneLineAtATime(longTerm, relevant, RECENT, budget),
-                    new ContextBlock(longTerm, relevant, RECENT).render(budget), "budget " + budget);
+            assertEquals(
+                    oneLineAtATime(longTerm, relevant, RECENT, budget),
+                    new ContextBlock(longTerm, relevant, RECENT).render(budget),
+                    "budget " + budget);
         }
     }
 
@@ -93,8 +98,11 @@ class ContextBlockTest {
     }
 
     /** The budget's meaning, spelled out: drop the least valuable line until the block fits. */
-    private static String oneLineAtATime(List<ContextBlock.LongTermFact> longTerm, List<ContextBlock.RelevantFact> relevant,
-                                         List<ContextBlock.RecentEntry> recent, int budget) {
+    private static String oneLineAtATime(
+            List<ContextBlock.LongTermFact> longTerm,
+            List<ContextBlock.RelevantFact> relevant,
+            List<ContextBlock.RecentEntry> recent,
+            int budget) {
         List<ContextBlock.LongTermFact> l = new java.util.ArrayList<>(longTerm);
         List<ContextBlock.RelevantFact> r = new java.util.ArrayList<>(relevant);
         List<ContextBlock.RecentEntry> e = new java.util.ArrayList<>(recent);

@@ -1,15 +1,15 @@
 package dev.memoria.scope.entity;
 
-import dev.memoria.platform.entity.DomainException;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.memoria.platform.entity.DomainException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ScopeTest {
 
@@ -21,8 +21,22 @@ class ScopeTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", ":", "a:", ":a", "a::b", ".", "..", "a:..", "user 42", "user#1", "ü", "a/b",
-            "a:b:c:d:e:f:g:h:i"})
+    @ValueSource(
+            strings = {
+                "",
+                ":",
+                "a:",
+                ":a",
+                "a::b",
+                ".",
+                "..",
+                "a:..",
+                "user 42",
+                "user#1",
+                "ü",
+                "a/b",
+                "a:b:c:d:e:f:g:h:i"
+            })
     void rejectsMalformedScopes(String text) {
         DomainException problem = assertThrows(DomainException.class, () -> Scope.of(text));
         assertEquals(DomainException.Kind.INVALID, problem.kind());

@@ -1,6 +1,8 @@
 package dev.memoria.tenant.control;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,19 +12,18 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
 
 class TenantSqlTest {
 
     @Test
     void aConditionBecomesTheColumnBoundToTheTenant() {
-        TenantSql.Expanded expanded = TenantSql.expand("SELECT id FROM fact WHERE {tenant} AND scope_name = ? AND id = ?");
+        TenantSql.Expanded expanded =
+                TenantSql.expand("SELECT id FROM fact WHERE {tenant} AND scope_name = ? AND id = ?");
         assertEquals("SELECT id FROM fact WHERE tenant_id = ? AND scope_name = ? AND id = ?", expanded.jdbc());
         assertEquals(List.of(1), expanded.tenantParameters());
-        assertArrayEquals(new int[]{2, 3}, expanded.callerParameters(), "the caller's parameters 1 and 2 follow the tenant");
+        assertArrayEquals(
+                new int[] {2, 3}, expanded.callerParameters(), "the caller's parameters 1 and 2 follow the tenant");
         assertEquals("SELECT id FROM fact WHERE tenant_id = ?3 AND scope_name = ?1 AND id = ?2", expanded.jpa());
     }
 
@@ -30,17 +31,20 @@ class TenantSqlTest {
     void aliasesValuesAndBareColumns() {
         TenantSql.Expanded expanded = TenantSql.expand("INSERT INTO t ({tenant_id}, a) SELECT {tenant_value}, ? FROM s"
                 + " JOIN u ON {u.tenant_id} = {s.tenant_id} WHERE {s.tenant} AND s.b = ? ORDER BY {s.tenant_id}");
-        assertEquals("INSERT INTO t (tenant_id, a) SELECT ?, ? FROM s JOIN u ON u.tenant_id = s.tenant_id"
-                + " WHERE s.tenant_id = ? AND s.b = ? ORDER BY s.tenant_id", expanded.jdbc());
+        assertEquals(
+                "INSERT INTO t (tenant_id, a) SELECT ?, ? FROM s JOIN u ON u.tenant_id = s.tenant_id"
+                        + " WHERE s.tenant_id = ? AND s.b = ? ORDER BY s.tenant_id",
+                expanded.jdbc());
         assertEquals(List.of(1, 3), expanded.tenantParameters());
-        assertArrayEquals(new int[]{2, 4}, expanded.callerParameters());
+        assertArrayEquals(new int[] {2, 4}, expanded.callerParameters());
         assertEquals(4, expanded.parameter(2));
         assertThrows(IllegalArgumentException.class, () -> expanded.parameter(3));
     }
 
     @Test
     void numberedJpaParametersKeepTheirNumbers() {
-        TenantSql.Expanded expanded = TenantSql.expand("SELECT 1 FROM s WHERE x > ?1 AND {s.tenant} AND s.y = ?2 OR s.z = ?2");
+        TenantSql.Expanded expanded =
+                TenantSql.expand("SELECT 1 FROM s WHERE x > ?1 AND {s.tenant} AND s.y = ?2 OR s.z = ?2");
         assertEquals("SELECT 1 FROM s WHERE x > ?1 AND s.tenant_id = ?3 AND s.y = ?2 OR s.z = ?2", expanded.jpa());
     }
 
