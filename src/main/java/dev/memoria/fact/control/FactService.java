@@ -66,7 +66,7 @@ public class FactService {
     TenantSettingsRepository settings;
 
     @Inject
-    TermLookup index;
+    TermLookup terms;
 
     @Inject
     Event<FactsRemoved> removed;
@@ -235,7 +235,7 @@ public class FactService {
                     .map(FactInput::content)
                     .toList();
             if (!deduplicated.isEmpty()) {
-                duplicates = new DuplicateFinder(dedupeThreshold, deduplicated, scope, index, facts, now);
+                duplicates = new DuplicateFinder(dedupeThreshold, deduplicated, scope, terms, facts, now);
             }
         }
 

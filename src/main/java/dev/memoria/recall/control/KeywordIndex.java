@@ -374,7 +374,7 @@ public class KeywordIndex implements TermLookup {
         if (terms.isEmpty()) {
             return List.of();
         }
-        TermLookup lookup = lookUp(scope, terms);
+        QueryTerms lookup = lookUp(scope, terms);
         TermStatistics statistics = lookup.statistics();
         if (statistics.documents() == 0) {
             return List.of();
@@ -418,19 +418,19 @@ public class KeywordIndex implements TermLookup {
     }
 
     /** What a query needs before it reads common terms: the statistics and the rare terms' posting lists. */
-    private record TermLookup(TermStatistics statistics, Map<String, List<Posting>> rare) {}
+    private record QueryTerms(TermStatistics statistics, Map<String, List<Posting>> rare) {}
 
     /**
      * PostgreSQL answers a query of a few terms with one statement (each statement of a recall is a round
      * trip); H2 runs in the process and keeps plain lookups.
      */
-    private TermLookup lookUp(String scope, Collection<String> terms) {
+    private QueryTerms lookUp(String scope, Collection<String> terms) {
         if (dialect.isPostgres() && terms.size() <= FEW_TERMS) {
             return lookUpAtOnce(scope, terms);
         }
         TermStatistics scopeOnly = scopeStatistics(scope);
         if (scopeOnly.documents() == 0) {
-            return new TermLookup(scopeOnly, Map.of());
+            return new QueryTerms(scopeOnly, Map.of());
         }
         Map<String, Long> frequencies = documentFrequencies(scope, terms);
         Map<String, List<Posting>> rare = rareTerms(frequencies);
@@ -441,7 +441,7 @@ public class KeywordIndex implements TermLookup {
                 rare.keySet(),
                 row -> rare.get(row.getString(1))
                         .add(new Posting(row.getString(2), row.getInt(3), row.getInt(4), -row.getDouble(5))));
-        return new TermLookup(new TermStatistics(scopeOnly.documents(), scopeOnly.averageLength(), frequencies), rare);
+        return new QueryTerms(new TermStatistics(scopeOnly.documents(), scopeOnly.averageLength(), frequencies), rare);
     }
 
     /**
@@ -449,7 +449,7 @@ public class KeywordIndex implements TermLookup {
      * when it is held by at most COMMON_TERM facts (else once, without a fact id), in one result. Every lookup
      * is an index lookup per term (see forTerms), so the plan is the same with or without statistics.
      */
-    private TermLookup lookUpAtOnce(String scope, Collection<String> terms) {
+    private QueryTerms lookUpAtOnce(String scope, Collection<String> terms) {
         long[] totals = new long[2];
         Map<String, Long> frequencies = new HashMap<>();
         Map<String, List<Posting>> postings = new HashMap<>();
@@ -471,7 +471,7 @@ public class KeywordIndex implements TermLookup {
                 });
         Map<String, List<Posting>> rare = rareTerms(frequencies);
         rare.replaceAll((term, none) -> postings.getOrDefault(term, none));
-        return new TermLookup(TermStatistics.of(totals[0], totals[1], frequencies), rare);
+        return new QueryTerms(TermStatistics.of(totals[0], totals[1], frequencies), rare);
     }
 
     /**

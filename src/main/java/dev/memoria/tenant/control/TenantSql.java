@@ -114,6 +114,15 @@ public class TenantSql {
                 caller.stream().mapToInt(Integer::intValue).toArray());
     }
 
+    /** A tenant's statement: one that does not say where its tenant goes would read or write every tenant's rows. */
+    private static Expanded bound(String sql) {
+        Expanded expanded = expand(sql);
+        if (expanded.tenantParameters().isEmpty()) {
+            throw new IllegalArgumentException("A tenant's statement binds no {tenant} or {tenant_value}: " + sql);
+        }
+        return expanded;
+    }
+
     /** The statement as JDBC gets it. Public for PlansWithoutStatisticsIT, which explains the index's statements. */
     public static String jdbc(String sql) {
         return expand(sql).jdbc();
@@ -121,7 +130,7 @@ public class TenantSql {
 
     /** A native query of the request's tenant, through the tenant's EntityManager. */
     public Query query(String sql) {
-        Expanded expanded = expand(sql);
+        Expanded expanded = bound(sql);
         Query query = db.get().createNativeQuery(expanded.jpa());
         if (!expanded.tenantParameters().isEmpty()) {
             query.setParameter(expanded.tenantNumber(), db.tenantId());
@@ -141,7 +150,7 @@ public class TenantSql {
 
     /** A JDBC statement of the named tenant (a worker's) on the given connection. */
     public PreparedStatement prepare(Connection connection, String tenantId, String sql) throws SQLException {
-        Expanded expanded = expand(sql);
+        Expanded expanded = bound(sql);
         PreparedStatement statement = connection.prepareStatement(expanded.jdbc());
         return (PreparedStatement) Proxy.newProxyInstance(
                 TenantSql.class.getClassLoader(),
@@ -182,11 +191,13 @@ public class TenantSql {
 
         @Override
         public Object invoke(Object proxy, Method method, Object[] arguments) throws Throwable {
-            if (method.getName().startsWith("set")
-                    && arguments != null
+            // the parameter setters (setString(int, String), ...) are PreparedStatement's own methods
+            if (arguments != null
                     && arguments.length >= 2
-                    && method.getParameterTypes()[0] == int.class) {
-                arguments[0] = expanded.parameter((Integer) arguments[0]);
+                    && arguments[0] instanceof Integer index
+                    && method.getDeclaringClass() == PreparedStatement.class
+                    && method.getName().startsWith("set")) {
+                arguments[0] = expanded.parameter(index);
             }
             try {
                 Object result = method.invoke(statement, arguments);
