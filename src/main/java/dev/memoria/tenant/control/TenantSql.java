@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class TenantSql {
 
-    public static final String COLUMN = "tenant_id";
+    private static final String COLUMN = "tenant_id";
 
     private static final Pattern MARKER =
             Pattern.compile("\\{(?:(\\w+)\\.)?(tenant|tenant_value|tenant_id)}|\\?(\\d*)");

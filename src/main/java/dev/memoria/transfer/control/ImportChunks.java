@@ -12,7 +12,6 @@ import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.quota.control.Quotas;
-import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotRepository;
@@ -60,9 +59,6 @@ public class ImportChunks {
 
     @Inject
     ScopeRegistry scopes;
-
-    @Inject
-    KeywordIndex index;
 
     @Inject
     CapacityGuard capacity;
