@@ -21,27 +21,32 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import javax.net.ssl.SSLException;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
 
 /**
- * The memoria command line: a scope's facts, recall, snapshots, a tenant's export and import, and migration from
- * the libraries Memoria replaces, over the REST API. Exit codes: 0 done, 1 the server refused (its problem is
- * printed), 2 a usage error, 3 the server could not be reached or failed, 4 a migration skipped files it could
- * not read.
+ * The memoria command line: a scope's facts, recall, snapshots, logs, a tenant's export and import, and migration
+ * from the libraries Memoria replaces, over the REST API. Exit codes: 0 done, 1 the server refused (its problem is
+ * printed), 2 a usage error, 3 the server could not be reached or failed, 4 a migration skipped files it could not
+ * read.
  */
 @Command(
         name = "memoria",
+        // INHERIT: every subcommand, down to "snapshots list", takes --help and --version too
+        scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         versionProvider = MemoriaCli.Version.class,
         description = "Long-term memory for AI agents, from the command line.",
-        subcommands = {MigrateCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {MigrateCommand.class, SnapshotsCommand.class, WhoamiCommand.class, CommandLine.HelpCommand.class
+        })
 public class MemoriaCli implements Callable<Integer> {
 
     static final int OK = 0;
@@ -80,6 +85,28 @@ public class MemoriaCli implements Callable<Integer> {
             description = "No progress bar (none is drawn off a terminal).")
     boolean noProgress;
 
+    @Option(
+            names = {"-k", "--insecure"},
+            scope = ScopeType.INHERIT,
+            description = "Do not check the server's HTTPS certificate (for a development server's self-signed one).")
+    boolean insecure;
+
+    @Option(
+            names = "--truststore",
+            scope = ScopeType.INHERIT,
+            paramLabel = "FILE",
+            defaultValue = "${env:MEMORIA_TRUSTSTORE}",
+            description = "PKCS12 or JKS file of the certificates to trust for HTTPS (env MEMORIA_TRUSTSTORE).")
+    Path trustStore;
+
+    @Option(
+            names = "--truststore-password",
+            scope = ScopeType.INHERIT,
+            paramLabel = "PASSWORD",
+            defaultValue = "${env:MEMORIA_TRUSTSTORE_PASSWORD}",
+            description = "Password of --truststore (env MEMORIA_TRUSTSTORE_PASSWORD).")
+    String trustStorePassword;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -88,7 +115,9 @@ public class MemoriaCli implements Callable<Integer> {
     }
 
     static CommandLine commandLine() {
-        return new CommandLine(new MemoriaCli()).setExecutionExceptionHandler(MemoriaCli::failed);
+        return new CommandLine(new MemoriaCli())
+                .setExecutionExceptionHandler(MemoriaCli::failed)
+                .setParameterExceptionHandler(MemoriaCli::misused);
     }
 
     @Override
@@ -97,30 +126,63 @@ public class MemoriaCli implements Callable<Integer> {
         return USAGE;
     }
 
-    @Command(name = "show", description = "List the scope's facts, newest first.")
+    /** The types a fact may have; picocli refuses any other before a request is sent. */
+    enum FactType {
+        semantic,
+        episodic,
+        procedural
+    }
+
+    @Command(name = "show", description = "List the scope's facts, newest first, with their full ids and keys.")
     int show(
             @Option(names = "--category", description = "Only this category.") String category,
+            @Option(names = "--type", description = "Only this type: ${COMPLETION-CANDIDATES}.") FactType type,
+            @Option(names = "--tag", description = "Only facts with this tag.") String tag,
+            @Option(
+                            names = {"-q", "--query"},
+                            description = "Only facts holding these words.")
+                    String query,
+            @Option(names = "--include-superseded", description = "Also facts a newer one replaced.")
+                    boolean superseded,
             @Option(
                             names = "--limit",
                             defaultValue = "50",
-                            description = "At most this many (default ${DEFAULT-VALUE}).")
+                            description = "At most this many (default ${DEFAULT-VALUE}, at most 500).")
                     int limit)
             throws IOException, InterruptedException {
-        JsonObject page = client().getJson(scopePath(
-                "facts?limit=" + limit + (category == null ? "" : "&category=" + ServerClient.encode(category))));
+        List<String> params = new ArrayList<>(List.of("limit=" + limit));
+        param(params, "category", category);
+        param(params, "type", type == null ? null : type.name());
+        param(params, "tag", tag);
+        param(params, "q", query);
+        if (superseded) {
+            params.add("include_superseded=true");
+        }
+        JsonObject page = client().getJson(scopePath("facts?" + String.join("&", params)));
         output().facts(page, page.getJsonArray("items").getValuesAs(JsonObject.class), null);
+        if (!json && page.get("next_cursor") instanceof jakarta.json.JsonString) {
+            output().line("(more facts than --limit " + limit + ": raise --limit or narrow with --category)");
+        }
         return OK;
+    }
+
+    private static void param(List<String> params, String name, String value) {
+        if (value != null) {
+            params.add(name + "=" + ServerClient.encode(value));
+        }
     }
 
     @Command(name = "add", description = "Remember a fact (saved under --key when given).")
     int add(
             @Parameters(paramLabel = "CONTENT", description = "What to remember.") String content,
             @Option(names = "--category") String category,
-            @Option(names = "--type", description = "semantic, episodic or procedural.") String type,
+            @Option(names = "--type", description = "${COMPLETION-CANDIDATES}.") FactType type,
             @Option(names = "--importance", description = "0.0-1.0.") Double importance,
             @Option(names = "--persistent", description = "Keep it in MEMORY.md; it never fades.") boolean persistent,
             @Option(names = "--tag", description = "A tag; repeat for more.") List<String> tags,
-            @Option(names = "--key", description = "Save under this key, replacing what it held.") String key,
+            @Option(names = "--title") String title,
+            @Option(names = "--key", description = "Save under this key (any text), replacing what it held.")
+                    String key,
             @Option(names = "--ttl", paramLabel = "SECONDS", description = "Forget it after this many seconds.")
                     Long ttl)
             throws IOException, InterruptedException {
@@ -129,7 +191,7 @@ public class MemoriaCli implements Callable<Integer> {
             fact.add("category", category);
         }
         if (type != null) {
-            fact.add("type", type);
+            fact.add("type", type.name());
         }
         if (importance != null) {
             fact.add("importance", importance);
@@ -140,6 +202,9 @@ public class MemoriaCli implements Callable<Integer> {
         if (tags != null) {
             fact.add("tags", Json.createArrayBuilder(tags));
         }
+        if (title != null) {
+            fact.add("title", title);
+        }
         if (ttl != null) {
             fact.add("ttl_seconds", ttl);
         }
@@ -147,10 +212,217 @@ public class MemoriaCli implements Callable<Integer> {
                 ? client().send("POST", scopePath("facts"), fact.build().toString())
                 : client().send(
                                 "PUT",
-                                scopePath("facts/by-key/" + ServerClient.encode(key)),
+                                scopePath(ServerClient.keyPath(key)),
                                 fact.build().toString());
         output().facts(saved, List.of(saved), null);
         return OK;
+    }
+
+    /** One fact, named by its id (or a unique start of it) or by its key. */
+    static final class FactRef {
+        @Parameters(
+                paramLabel = "ID",
+                description = "The fact's id, or enough of its start to name one fact of the scope.")
+        String id;
+
+        @Option(names = "--key", description = "The key the fact is saved under.")
+        String key;
+    }
+
+    @Command(name = "get", description = "One fact, every field.")
+    int get(@ArgGroup(multiplicity = "1") FactRef ref) throws IOException, InterruptedException {
+        JsonObject fact = fetch(ref);
+        if (json) {
+            output().json(fact);
+        } else {
+            output().fields(fact);
+        }
+        return OK;
+    }
+
+    @Command(name = "forget", description = "Delete a fact and its daily-log entries.")
+    int forget(@ArgGroup(multiplicity = "1") FactRef ref) throws IOException, InterruptedException {
+        String path = ref.key != null ? ServerClient.keyPath(ref.key) : "facts/" + factId(ref.id);
+        client().send("DELETE", scopePath(path), null);
+        String what = ref.key != null ? "the fact saved under key '" + ref.key + "'" : "fact " + factId(ref.id);
+        output().line(
+                        json
+                                ? Json.createObjectBuilder()
+                                        .add("forgot", what)
+                                        .build()
+                                        .toString()
+                                : "Forgot " + what);
+        return OK;
+    }
+
+    @Command(name = "edit", description = "Change fields of a fact (a new version of it).")
+    int edit(
+            @ArgGroup(multiplicity = "1") FactRef ref,
+            @Option(names = "--content") String content,
+            @Option(names = "--title") String title,
+            @Option(names = "--category") String category,
+            @Option(names = "--type", description = "${COMPLETION-CANDIDATES}.") FactType type,
+            @Option(names = "--importance", description = "0.0-1.0.") Double importance,
+            @Option(
+                            names = "--persistent",
+                            negatable = true,
+                            description = "Make it persistent (--no-persistent: let it fade).")
+                    Boolean persistent,
+            @Option(names = "--tag", description = "Replace the tags with these; repeat for more.") List<String> tags,
+            @Option(names = "--no-tags", description = "Remove every tag.") boolean noTags,
+            @Option(names = "--ttl", paramLabel = "SECONDS", description = "Forget it this many seconds from now.")
+                    Long ttl)
+            throws IOException, InterruptedException {
+        JsonObjectBuilder change = Json.createObjectBuilder();
+        if (content != null) {
+            change.add("content", content);
+        }
+        if (title != null) {
+            change.add("title", title);
+        }
+        if (category != null) {
+            change.add("category", category);
+        }
+        if (type != null) {
+            change.add("type", type.name());
+        }
+        if (importance != null) {
+            change.add("importance", importance);
+        }
+        if (persistent != null) {
+            change.add("persistent", persistent);
+        }
+        if (tags != null || noTags) {
+            change.add("tags", Json.createArrayBuilder(tags == null ? List.of() : tags));
+        }
+        if (ttl != null) {
+            change.add("ttl_seconds", ttl);
+        }
+        JsonObject body = change.build();
+        if (body.isEmpty()) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "Nothing to change: give --content, --title, --category, --type, --importance, --persistent,"
+                            + " --tag or --ttl.");
+        }
+        String id = ref.key != null ? fetch(ref).getString("id") : factId(ref.id);
+        JsonObject saved = client().send("PATCH", scopePath("facts/" + id), body.toString());
+        output().facts(saved, List.of(saved), null);
+        return OK;
+    }
+
+    @Command(name = "history", description = "Every version of a fact, oldest first.")
+    int history(@ArgGroup(multiplicity = "1") FactRef ref) throws IOException, InterruptedException {
+        String id = ref.key != null ? fetch(ref).getString("id") : factId(ref.id);
+        JsonObject history;
+        try {
+            history = client().getJson(scopePath("facts/" + id + "/history"));
+        } catch (ServerClient.Refused refused) {
+            if (refused.status() != 404 && refused.status() != 405) {
+                throw refused;
+            }
+            client().getJson(scopePath("facts/" + id)); // an unknown fact is refused as such
+            throw new CliFailure(
+                    REFUSED,
+                    "the server at " + url + " keeps no fact history (GET /facts/{id}/history answered "
+                            + refused.status() + "); upgrade the server to read fact " + id + "'s versions.");
+        }
+        if (json) {
+            output().json(history);
+            return OK;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (JsonObject version : history.getJsonArray("items").getValuesAs(JsonObject.class)) {
+            rows.add(List.of(
+                    Output.text(version.get("version")),
+                    Output.text(version.getOrDefault("change", JsonValue.NULL)),
+                    Output.text(version.getOrDefault("valid_from", JsonValue.NULL)),
+                    Output.text(version.getOrDefault("valid_to", JsonValue.NULL)),
+                    Output.text(version.getOrDefault("category", JsonValue.NULL)),
+                    Output.text(version.getOrDefault("content", JsonValue.NULL))));
+        }
+        output().table(List.of("VERSION", "CHANGE", "VALID FROM", "VALID TO", "CATEGORY", "CONTENT"), rows);
+        return OK;
+    }
+
+    @Command(name = "scopes", description = "The scopes of the tenant this token may see.")
+    int scopes() throws IOException, InterruptedException {
+        JsonObject answer = client().getJson("api/v1/scopes");
+        if (json) {
+            output().json(answer);
+            return OK;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (JsonObject item : answer.getJsonArray("items").getValuesAs(JsonObject.class)) {
+            rows.add(List.of(
+                    item.getString("scope"),
+                    Output.text(item.get("facts")),
+                    Output.text(item.get("persistent_facts")),
+                    Output.text(item.get("log_entries")),
+                    Output.text(item.getOrDefault("updated_at", JsonValue.NULL))));
+        }
+        output().table(List.of("SCOPE", "FACTS", "PERSISTENT", "LOG ENTRIES", "UPDATED"), rows);
+        return OK;
+    }
+
+    @Command(name = "logs", description = "The scope's daily log: recent entries, newest first, or one day's.")
+    int logs(
+            @Parameters(arity = "0..1", paramLabel = "DAY", description = "One day (yyyy-mm-dd), oldest entry first.")
+                    java.time.LocalDate day,
+            @Option(
+                            names = "--days",
+                            defaultValue = "7",
+                            description = "Of the last N days (default ${DEFAULT-VALUE}).")
+                    int days,
+            @Option(
+                            names = "--limit",
+                            defaultValue = "50",
+                            description = "At most this many (default ${DEFAULT-VALUE}).")
+                    int limit)
+            throws IOException, InterruptedException {
+        List<JsonObject> entries = new ArrayList<>();
+        if (day != null) {
+            String lines = client().getText(scopePath("logs/" + day));
+            lines.lines().filter(line -> !line.isBlank()).forEach(line -> entries.add(ServerClient.parse(line)));
+            if (json) {
+                entries.forEach(output()::json);
+                return OK;
+            }
+        } else {
+            JsonObject answer = client().getJson(scopePath("logs?days=" + days + "&limit=" + limit));
+            if (json) {
+                output().json(answer);
+                return OK;
+            }
+            entries.addAll(answer.getJsonArray("items").getValuesAs(JsonObject.class));
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (JsonObject entry : entries) {
+            rows.add(List.of(
+                    entry.getString("timestamp"),
+                    entry.getString("category"),
+                    Output.text(entry.getOrDefault("fact_id", JsonValue.NULL)),
+                    (entry.getBoolean("persistent", false) ? "* " : "") + entry.getString("content")));
+        }
+        output().table(List.of("TIMESTAMP", "CATEGORY", "FACT", "CONTENT"), rows);
+        output().line(entries.size() + (entries.size() == 1 ? " entry" : " entries") + " (* persistent)");
+        return OK;
+    }
+
+    /** The fact a reference names, fetched. */
+    JsonObject fetch(FactRef ref) throws IOException, InterruptedException {
+        return client().getJson(scopePath(ref.key != null ? ServerClient.keyPath(ref.key) : "facts/" + factId(ref.id)));
+    }
+
+    private String resolvedId;
+
+    /** A full id as given, or the one id of the scope's facts that starts with the given text. */
+    String factId(String given) throws IOException, InterruptedException {
+        if (resolvedId != null) {
+            return resolvedId;
+        }
+        resolvedId = FactIds.resolve(client(), scopePath(""), scope, given, spec.commandLine());
+        return resolvedId;
     }
 
     @Command(name = "recall", description = "Recall by meaning and keywords, best first.")
@@ -341,19 +613,30 @@ public class MemoriaCli implements Callable<Integer> {
         }
     }
 
+    private ServerClient client;
+
     ServerClient client() {
         if (token == null || token.isBlank()) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "No token: set MEMORIA_TOKEN or pass --token.");
         }
-        return new ServerClient(url, token);
+        if (client == null) {
+            client = new ServerClient(
+                    url,
+                    token.strip(),
+                    new ServerClient.Tls(
+                            insecure,
+                            trustStore,
+                            trustStorePassword == null ? null : trustStorePassword.toCharArray()));
+        }
+        return client;
     }
 
     Output output() {
         return new Output(spec.commandLine().getOut(), json);
     }
 
-    private String scopePath(String rest) {
+    String scopePath(String rest) {
         return "api/v1/scopes/" + ServerClient.encode(scope) + "/" + rest;
     }
 
@@ -375,34 +658,121 @@ public class MemoriaCli implements Callable<Integer> {
                 .setUpdateIntervalMillis(250);
     }
 
-    /** A problem's title and detail (and each field error), never a stack trace. */
+    /** A failure the CLI explains itself, in one sentence that says what to do. */
+    static final class CliFailure extends RuntimeException {
+        private final int exitCode;
+
+        CliFailure(int exitCode, String sentence) {
+            super(sentence);
+            this.exitCode = exitCode;
+        }
+    }
+
+    /** A usage error: what is wrong and where to read about it, without the whole usage text. */
+    private static int misused(CommandLine.ParameterException failure, String[] args) {
+        CommandLine command = failure.getCommandLine();
+        // a method subcommand throws with the root's CommandLine: name the command that was run
+        for (CommandLine.ParseResult parsed = command.getParseResult();
+                parsed != null;
+                parsed = parsed.hasSubcommand() ? parsed.subcommand() : null) {
+            command = parsed.commandSpec().commandLine();
+        }
+        PrintWriter err = command.getErr();
+        err.println("error: " + failure.getMessage().replaceFirst("^Error: ", ""));
+        if (!CommandLine.UnmatchedArgumentException.printSuggestions(failure, err)) {
+            err.println("Run '" + command.getCommandSpec().qualifiedName() + " --help' for its options.");
+        }
+        err.flush();
+        return USAGE;
+    }
+
+    /** A problem's title and detail (and each field error not already in the detail), never a stack trace. */
     private static int failed(Exception failure, CommandLine commandLine, CommandLine.ParseResult parsed) {
         PrintWriter err = commandLine.getErr();
-        if (failure instanceof ServerClient.Refused refused) {
-            err.println("error: " + refused.getMessage());
-            JsonValue errors = refused.problem().get("errors");
-            if (errors instanceof jakarta.json.JsonArray list) {
-                list.getValuesAs(JsonObject.class)
-                        .forEach(e -> err.println("  " + e.getString("field", "") + ": " + e.getString("message", "")));
-            }
-            err.flush();
-            return refused.status() >= 500 ? UNREACHABLE : REFUSED;
-        }
-        if (failure instanceof ConnectException || failure instanceof HttpTimeoutException) {
-            err.println("error: cannot reach the server at "
-                    + ((MemoriaCli) commandLine.getCommandSpec().root().userObject()).url + " ("
-                    + failure.getClass().getSimpleName() + ")");
-            err.flush();
-            return UNREACHABLE;
-        }
-        if (failure instanceof IOException || failure instanceof UncheckedIOException) {
+        MemoriaCli cli = (MemoriaCli) commandLine.getCommandSpec().root().userObject();
+        int exit = UNREACHABLE;
+        if (failure instanceof CliFailure explained) {
+            err.println("error: " + explained.getMessage());
+            exit = explained.exitCode;
+        } else if (failure instanceof ServerClient.Refused refused) {
+            err.println("error: " + refusal(cli, refused));
+            exit = refused.status() >= 500 ? UNREACHABLE : REFUSED;
+        } else if (failure instanceof ServerClient.UnusableTrustStore unusable) {
+            err.println("error: " + unusable.getMessage() + ".");
+            exit = USAGE;
+        } else if (cause(failure, SSLException.class) != null) {
+            err.println("error: " + tlsFailure(cli.url, failure));
+        } else if (failure instanceof ConnectException || failure instanceof HttpTimeoutException) {
+            err.println("error: cannot reach the server at " + cli.url + " ("
+                    + failure.getClass().getSimpleName() + "); check --url (or MEMORIA_URL) and that it runs.");
+        } else if (failure instanceof IOException || failure instanceof UncheckedIOException) {
             err.println("error: " + failure.getMessage());
-            err.flush();
-            return UNREACHABLE;
+        } else {
+            err.println("error: " + failure);
         }
-        err.println("error: " + failure);
         err.flush();
-        return UNREACHABLE;
+        return exit;
+    }
+
+    private static String refusal(MemoriaCli cli, ServerClient.Refused refused) {
+        JsonObject problem = refused.problem();
+        if (refused.status() == 401) {
+            var expired = Token.expired(cli.token);
+            return expired.isPresent()
+                    ? "the token expired at " + expired.get() + "; get a new one and pass it with --token or"
+                            + " MEMORIA_TOKEN."
+                    : "the server does not accept this token (" + problem.getString("detail", "Unauthorized")
+                            + "); pass a valid one with --token or MEMORIA_TOKEN.";
+        }
+        if (refused.status() == 405) {
+            return "the server at " + cli.url + " does not offer " + refused.request()
+                    + " (405); it is older than this CLI, so upgrade it.";
+        }
+        String title = problem.getString("title", "HTTP " + refused.status());
+        String detail = problem.getString("detail", "");
+        StringBuilder sentence = new StringBuilder(title);
+        if (!detail.isBlank() && !detail.equals(title)) {
+            sentence.append(": ").append(detail);
+        }
+        if (problem.get("errors") instanceof jakarta.json.JsonArray errors) {
+            for (JsonObject error : errors.getValuesAs(JsonObject.class)) {
+                String one = error.getString("field", "") + ": " + error.getString("message", "");
+                if (!detail.contains(one)) {
+                    sentence.append(System.lineSeparator()).append("  ").append(one);
+                }
+            }
+        }
+        if (refused.status() == 403) {
+            sentence.append(" (the token lacks the role or scope this needs; ask for one that has it)");
+        } else if (refused.status() == 429) {
+            sentence.append(" (try again in a few seconds)");
+        }
+        return sentence.toString();
+    }
+
+    /** Why an HTTPS connection failed, and which flag fixes it. */
+    private static String tlsFailure(String url, Exception failure) {
+        boolean untrusted = cause(failure, java.security.cert.CertificateException.class) != null
+                || cause(failure, java.security.cert.CertPathBuilderException.class) != null
+                || String.valueOf(cause(failure, SSLException.class).getMessage())
+                        .contains("PKIX");
+        if (untrusted) {
+            return "the server at " + url + " presents an HTTPS certificate this machine does not trust (such as a"
+                    + " development server's self-signed one); pass --insecure to skip the check, or --truststore"
+                    + " FILE to trust its certificate.";
+        }
+        return "cannot open an HTTPS connection to " + url + " ("
+                + cause(failure, SSLException.class).getMessage()
+                + "); check that the URL's scheme and port are the server's HTTPS ones.";
+    }
+
+    private static <T extends Throwable> T cause(Throwable failure, Class<T> type) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        return null;
     }
 
     /** The version the build wrote into the jar's manifest. */

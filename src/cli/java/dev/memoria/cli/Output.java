@@ -43,7 +43,7 @@ final class Output {
             json(whole);
             return;
         }
-        List<String> header = new ArrayList<>(List.of("ID", "CATEGORY", "TYPE", "IMPORTANCE", "CONTENT"));
+        List<String> header = new ArrayList<>(List.of("ID", "KEY", "CATEGORY", "TYPE", "IMPORTANCE", "CONTENT"));
         if (scores != null) {
             header.add(0, "SCORE");
         }
@@ -51,7 +51,8 @@ final class Output {
         for (int i = 0; i < facts.size(); i++) {
             JsonObject fact = facts.get(i);
             List<String> row = new ArrayList<>(List.of(
-                    fact.getString("id").substring(0, 8),
+                    fact.getString("id"),
+                    fact.get("key") instanceof JsonString key ? key.getString() : "-",
                     fact.getString("category"),
                     fact.getString("type"),
                     String.format(

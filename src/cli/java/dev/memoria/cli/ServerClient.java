@@ -14,8 +14,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
 
 /** Memoria's REST API as the CLI calls it: bearer token, JSON in and out, problems turned into {@link Refused}. */
 final class ServerClient {
@@ -24,11 +32,18 @@ final class ServerClient {
     static final class Refused extends RuntimeException {
         private final int status;
         private final JsonObject problem;
+        private final String request;
 
-        Refused(int status, JsonObject problem) {
+        Refused(int status, JsonObject problem, String request) {
             super(problem.getString("title", "HTTP " + status) + ": " + problem.getString("detail", ""));
             this.status = status;
             this.problem = problem;
+            this.request = request;
+        }
+
+        /** The call refused, such as "GET api/v1/scopes/global/facts/…/history". */
+        String request() {
+            return request;
         }
 
         int status() {
@@ -40,20 +55,96 @@ final class ServerClient {
         }
     }
 
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10))
-            .build();
+    /** How HTTPS certificates are checked: the JDK's trusted authorities, a trust store, or not at all. */
+    record Tls(boolean insecure, Path trustStore, char[] trustStorePassword) {
+        static final Tls DEFAULT = new Tls(false, null, null);
+    }
+
+    /** A key Memoria takes in a path segment as it is; any other key goes in ?key= (API.md, facts by key). */
+    private static final Pattern PATH_SAFE_KEY = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
+
+    private final HttpClient http;
     private final URI base;
     private final String token;
 
     ServerClient(String url, String token) {
+        this(url, token, Tls.DEFAULT);
+    }
+
+    ServerClient(String url, String token, Tls tls) {
         this.base = URI.create(url.endsWith("/") ? url : url + "/");
         this.token = token;
+        HttpClient.Builder builder =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10));
+        if (tls.insecure()) {
+            // read once, when the JDK's HTTP client classes load: set before the first client is built
+            System.setProperty("jdk.internal.httpclient.disableHostnameVerification", "true");
+            builder.sslContext(trustingEveryone());
+        } else if (tls.trustStore() != null) {
+            builder.sslContext(trusting(tls.trustStore(), tls.trustStorePassword()));
+        }
+        this.http = builder.build();
     }
 
     static String encode(String text) {
         return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /**
+     * The path of the fact saved under a key, relative to the scope: the path form for a key that no proxy would
+     * touch, the query form ({@code facts/by-key?key=}) for one with spaces, slashes or anything else.
+     */
+    static String keyPath(String key) {
+        return PATH_SAFE_KEY.matcher(key).matches() && !key.equals(".") && !key.equals("..")
+                ? "facts/by-key/" + encode(key)
+                : "facts/by-key?key=" + encode(key);
+    }
+
+    private static SSLContext trustingEveryone() {
+        X509TrustManager everyone = new X509TrustManager() {
+            @Override
+            public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+            @Override
+            public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+            @Override
+            public X509Certificate[] getAcceptedIssuers() {
+                return new X509Certificate[0];
+            }
+        };
+        try {
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, new TrustManager[] {everyone}, null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** An SSL context that trusts the certificates of a PKCS12 or JKS file. */
+    private static SSLContext trusting(Path file, char[] password) {
+        try {
+            KeyStore store = KeyStore.getInstance(file.toFile(), password);
+            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            factory.init(store);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, factory.getTrustManagers(), null);
+            return context;
+        } catch (IOException | GeneralSecurityException e) {
+            throw new UnusableTrustStore(file, e);
+        }
+    }
+
+    /** The trust store given could not be read. */
+    static final class UnusableTrustStore extends RuntimeException {
+        UnusableTrustStore(Path file, Exception cause) {
+            super(
+                    "cannot read the trust store " + file + " ("
+                            + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage())
+                            + "); give a PKCS12 or JKS file and its password with --truststore-password",
+                    cause);
+        }
     }
 
     JsonObject getJson(String path) throws IOException, InterruptedException {
@@ -85,7 +176,7 @@ final class ServerClient {
                 request("GET", path, HttpRequest.BodyPublishers.noBody(), null),
                 HttpResponse.BodyHandlers.ofFile(file));
         if (response.statusCode() / 100 != 2) {
-            throw refused(response.statusCode(), java.nio.file.Files.readString(file));
+            throw refused("GET " + path, response.statusCode(), java.nio.file.Files.readString(file));
         }
     }
 
@@ -96,7 +187,8 @@ final class ServerClient {
                 HttpResponse.BodyHandlers.ofInputStream());
         if (response.statusCode() / 100 != 2) {
             try (InputStream body = response.body()) {
-                throw refused(response.statusCode(), new String(body.readAllBytes(), StandardCharsets.UTF_8));
+                throw refused(
+                        "GET " + path, response.statusCode(), new String(body.readAllBytes(), StandardCharsets.UTF_8));
             }
         }
         return response.body();
@@ -107,7 +199,7 @@ final class ServerClient {
         HttpResponse<String> response = http.send(
                 request(method, path, body, contentType), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         if (response.statusCode() / 100 != 2) {
-            throw refused(response.statusCode(), response.body());
+            throw refused(method + " " + path, response.statusCode(), response.body());
         }
         return response;
     }
@@ -134,16 +226,22 @@ final class ServerClient {
         }
     }
 
-    private static Refused refused(int status, String body) {
+    private static Refused refused(String request, int status, String body) {
         JsonObject problem;
         try {
             problem = parse(body);
         } catch (RuntimeException notAProblem) {
+            String text = body == null ? "" : body.strip();
             problem = Json.createObjectBuilder()
                     .add("title", "HTTP " + status)
-                    .add("detail", body == null ? "" : body.strip())
+                    .add(
+                            "detail",
+                            text.startsWith("<") || text.length() > 200 || text.isEmpty()
+                                    ? request + " answered without a Memoria problem; check that --url names a"
+                                            + " Memoria server, and that it has started"
+                                    : text)
                     .build();
         }
-        return new Refused(status, problem);
+        return new Refused(status, problem, request);
     }
 }
