@@ -23,10 +23,15 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "migrate",
         description = {
-            "Bring over the memory kept by selectools, agentmemo or nodestep.",
-            "selectools: a KnowledgeMemory folder (MEMORY.md, logs/*.jsonl) into --scope (default global).",
-            "agentmemo: .agentmemo or one agent's folder; each agent into agent:{agent_id}, or all into --scope.",
-            "nodestep: FilesystemMemory's root_dir; memories/user/42 into user:42, under --scope when given."
+            "Bring over the memory kept by selectools, agentmemo or nodestep, into --scope or the scopes they name.",
+            "selectools: a KnowledgeMemory folder, 1.x (entries.jsonl, MEMORY.md, YYYY-MM-DD.log) or the early"
+                    + " layout (MEMORY.md with ## headings, logs/*.jsonl), into --scope (default global).",
+            "agentmemo: .agentmemo or one agent's folder (knowledge.yaml, snapshots/*.yaml); each agent into"
+                    + " agent:{agent_id}, or all into --scope.",
+            "nodestep: FilesystemMemory's root_dir; memories/user/42 into user:42 (under --scope when given), each"
+                    + " entry under its own key.",
+            "Every file not read is listed with the reason (exit code 4). The same folder may go into several"
+                    + " scopes; a re-run into the same scope imports nothing twice."
         })
 class MigrateCommand implements Callable<Integer> {
 

@@ -52,8 +52,16 @@ final class Migration {
         skipped.add(new Skipped(what, reason));
     }
 
-    /** The same origin gives the same id: a re-run matches what the first run imported. */
-    String id(String... origin) {
+    /**
+     * The id of what came from {@code origin} and goes to {@code scope}: a re-run into the same scope finds the same
+     * id, and the same folder migrated into another scope gets ids of its own there.
+     */
+    String id(String scope, String... origin) {
+        return legacyId(scope + "\u0000" + String.join("\u0000", origin));
+    }
+
+    /** The ids earlier versions derived from the origin alone, kept where they already named the target scope. */
+    String legacyId(String... origin) {
         return UUID.nameUUIDFromBytes(
                         (source + "\u0000" + String.join("\u0000", origin)).getBytes(StandardCharsets.UTF_8))
                 .toString();
@@ -103,7 +111,50 @@ final class Migration {
     }
 
     private static final java.util.regex.Pattern SEGMENT = java.util.regex.Pattern.compile("[A-Za-z0-9._@-]{1,64}");
-    static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
+
+    /** Why Memoria would refuse this key, if it would: 1-128 characters, none a control one, no space at either end. */
+    static Optional<String> keyProblem(String key) {
+        if (key == null || key.isEmpty() || key.codePointCount(0, key.length()) > 128) {
+            return Optional.of("the key is not 1-128 characters long");
+        }
+        if (key.codePoints().anyMatch(Character::isISOControl)) {
+            return Optional.of("the key holds a control character");
+        }
+        if (Character.isWhitespace(key.codePointAt(0)) || Character.isWhitespace(key.codePointBefore(key.length()))) {
+            return Optional.of("the key starts or ends with a space");
+        }
+        return Optional.empty();
+    }
+
+    /** A tag Memoria takes (1-64 characters on one line), or empty. */
+    static Optional<String> tag(String text) {
+        String tag = text == null ? "" : text.strip();
+        return tag.isEmpty()
+                        || tag.codePointCount(0, tag.length()) > 64
+                        || tag.chars().anyMatch(Character::isISOControl)
+                ? Optional.empty()
+                : Optional.of(tag);
+    }
+
+    /** %XX escapes (UTF-8) decoded, as Python's urllib.parse.quote(…, safe="") wrote them; '+' stays '+'. */
+    static String percentDecoded(String name) {
+        StringBuilder text = new StringBuilder(name.length());
+        java.io.ByteArrayOutputStream run = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '%'
+                    && i + 2 < name.length()
+                    && Character.digit(name.charAt(i + 1), 16) >= 0
+                    && Character.digit(name.charAt(i + 2), 16) >= 0) {
+                run.write(Integer.parseInt(name.substring(i + 1, i + 3), 16));
+                i += 2;
+            } else {
+                text.append(run.toString(StandardCharsets.UTF_8)).append(c);
+                run.reset();
+            }
+        }
+        return text.append(run.toString(StandardCharsets.UTF_8)).toString();
+    }
 
     /** Why Memoria would refuse this content or category, if it would: such an entry is skipped, not sent. */
     static Optional<String> problemWith(String content, String category) {

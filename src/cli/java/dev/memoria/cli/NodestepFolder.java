@@ -8,14 +8,17 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * nodestep's FilesystemMemory: root_dir/memories/{scope segments}/*.json, one entry a file with key, title,
- * content, memory_type, scope and times. The folders give the scope (memories/user/42 is user:42), under an
- * optional prefix; the type label becomes the category. Files it cannot read are listed and skipped, as
- * nodestep does.
+ * nodestep's FilesystemMemory: root_dir/memories/{scope segments}/{key}.json, one entry a file with key, title,
+ * content, memory_type, scope and times. nodestep percent-encodes every scope segment and the key in these names
+ * ({@code favourite%20editor.json}, {@code stack%2Fbackend.json}), so keys are any text: each entry is saved under its
+ * real key (the entry's "key", else its decoded file name) in the scope it names (else its decoded folders), under
+ * an optional prefix. The type label becomes the category, the title the title. Files nodestep would not read are
+ * listed and skipped, as nodestep does.
  */
 final class NodestepFolder {
 
@@ -31,22 +34,37 @@ final class NodestepFolder {
             migration.skip(root.toString(), "no memories/ folder: not a nodestep FilesystemMemory root");
             return migration;
         }
-        List<Path> files;
+        if (!memories.equals(root)) {
+            try (Stream<Path> top = Files.list(root)) {
+                top.filter(path -> !path.equals(memories))
+                        .sorted()
+                        .forEach(path -> migration.skip(
+                                path.getFileName() + (Files.isDirectory(path) ? "/" : ""),
+                                "outside memories/: not nodestep memory"));
+            }
+        }
+        List<Path> files = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(memories)) {
-            files = walk.filter(Files::isRegularFile)
-                    .filter(f -> f.getFileName().toString().endsWith(".json"))
-                    .sorted()
-                    .toList();
+            walk.filter(Files::isRegularFile).sorted().forEach(files::add);
         }
         for (Path file : files) {
-            readEntry(migration, memories, file, prefix);
+            String name = memories.relativize(file).toString();
+            if (!file.getFileName().toString().endsWith(".json")) {
+                migration.skip(
+                        name,
+                        name.endsWith(".tmp")
+                                ? "an unfinished write; nodestep reads only *.json"
+                                : "not a .json entry; nodestep reads only *.json");
+                continue;
+            }
+            readEntry(migration, memories, file, name, prefix);
             onFile.run();
         }
         return migration;
     }
 
-    private static void readEntry(Migration migration, Path memories, Path file, String prefix) throws IOException {
-        String name = memories.relativize(file).toString();
+    private static void readEntry(Migration migration, Path memories, Path file, String name, String prefix)
+            throws IOException {
         JsonObject entry;
         try {
             entry = ServerClient.parse(Migration.utf8(file));
@@ -57,24 +75,25 @@ final class NodestepFolder {
             migration.skip(name, "not a JSON object");
             return;
         }
-        String folderScope = memories.relativize(file.getParent())
-                .toString()
-                .replace(file.getFileSystem().getSeparator(), ":");
+        List<String> segments = new ArrayList<>();
+        memories.relativize(file.getParent())
+                .forEach(segment -> segments.add(Migration.percentDecoded(segment.toString())));
+        segments.removeIf(String::isEmpty);
         String scope = string(entry, "scope") != null
                 ? string(entry, "scope")
-                : folderScope.isEmpty() ? "global" : folderScope;
+                : segments.isEmpty() ? "global" : String.join(":", segments);
         scope = prefix == null ? scope : prefix + ":" + scope;
         String fileName = file.getFileName().toString();
         String key = string(entry, "key") != null
                 ? string(entry, "key")
-                : fileName.substring(0, fileName.length() - ".json".length());
+                : Migration.percentDecoded(fileName.substring(0, fileName.length() - ".json".length()));
         String category = string(entry, "memory_type") != null ? string(entry, "memory_type") : "fact";
         String content = string(entry, "content");
         String problem = !Migration.isScope(scope)
                 ? "the scope '" + scope + "' is not a Memoria scope"
-                : !Migration.KEY.matcher(key).matches()
-                        ? "the key '" + key + "' is not a Memoria key (1-128 of [A-Za-z0-9._:@-])"
-                        : Migration.problemWith(content, category).orElse(null);
+                : Migration.keyProblem(key)
+                        .map(why -> why + ": '" + key + "'")
+                        .orElse(Migration.problemWith(content, category).orElse(null));
         if (problem != null) {
             migration.skip(name, problem);
             return;
@@ -84,7 +103,7 @@ final class NodestepFolder {
         Instant created = Migration.time(string(entry, "created_at")).orElse(written);
         Instant updated = Migration.time(string(entry, "updated_at")).orElse(created);
         var line = migration
-                .fact(migration.id(scope, key), scope, content.strip(), created, updated)
+                .fact(migration.legacyId(scope, key), scope, content.strip(), created, updated)
                 .add("key", key)
                 .add("category", category.strip());
         String title = string(entry, "title");
