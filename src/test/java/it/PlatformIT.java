@@ -32,13 +32,13 @@ class PlatformIT extends Deployments {
                 .orElseThrow();
         assertEquals("UP", database.getString("status"));
 
+        assertEquals("PostgreSQL", database.getJsonObject("data").getString("product"));
         String url = System.getProperty("it.db.url");
-        if (url.startsWith("jdbc:postgresql:")) {
-            assertEquals("PostgreSQL", database.getJsonObject("data").getString("product"));
-        } else {
-            assertEquals("H2", database.getJsonObject("data").getString("product"));
-            // the server's default file lives under its output folder; this one exists only because of MEMORIA_DB_URL
-            assertTrue(Files.exists(Path.of("target/it-db/memoria.mv.db")), "the H2 file MEMORIA_DB_URL names");
+        if (!url.startsWith("jdbc:postgresql:")) {
+            // the server's default folder lives under its output folder; this one exists only because of MEMORIA_DB_URL
+            assertTrue(
+                    Files.exists(Path.of("target/it-db/postgres/PG_VERSION")),
+                    "the embedded PostgreSQL folder MEMORIA_DB_URL names");
         }
     }
 

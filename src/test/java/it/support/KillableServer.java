@@ -20,8 +20,8 @@ import java.util.stream.Stream;
 /**
  * A second Memoria server made from the phase's Liberty installation, which a test may kill with SIGKILL
  * and start again on the same data. On the embedded database it keeps no settings of the phase's server: it
- * runs the default H2 file in its own folder, exactly as {@code ./mvnw liberty:run} would; on PostgreSQL it
- * shares the phase's database.
+ * runs the default embedded PostgreSQL in its own folder, exactly as {@code ./mvnw liberty:run} would; on
+ * PostgreSQL it shares the phase's database.
  */
 public final class KillableServer implements AutoCloseable {
 
@@ -100,6 +100,22 @@ public final class KillableServer implements AutoCloseable {
         }
     }
 
+    /**
+     * SIGKILL of the embedded database's postmaster too (after {@link #kill()}): a kill of the whole server, whose
+     * PostgreSQL is a process of its own that outlives the JVM. Its backends exit when they see it gone.
+     */
+    public void killEmbeddedDatabase() {
+        Path pidFile = serverDir.resolve("data/postgres/postmaster.pid");
+        try {
+            if (Files.exists(pidFile)) {
+                long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public void restart() {
         restart(Map.of());
     }
@@ -153,10 +169,18 @@ public final class KillableServer implements AutoCloseable {
             for (String file : List.of("server.xml", "jvm.options", "bootstrap.properties")) {
                 Files.copy(config.resolve(file), serverDir.resolve(file), StandardCopyOption.REPLACE_EXISTING);
             }
+            // the build's variables: where the embedded database's driver was compiled
+            Path phaseServer = wlp.resolve("usr/servers/" + System.getProperty("it.server.name"));
+            Path overrides = Path.of("configDropins/overrides");
+            Files.createDirectories(serverDir.resolve(overrides));
+            try (Stream<Path> files = Files.list(phaseServer.resolve(overrides))) {
+                for (Path file : files.toList()) {
+                    Files.copy(file, serverDir.resolve(overrides).resolve(file.getFileName()));
+                }
+            }
             // and the shared libraries: JDBC drivers (lib/jdbc) and the embedding stack (lib/global)
             for (String lib : List.of("lib/jdbc", "lib/global")) {
-                Path from = wlp.resolve("usr/servers/" + System.getProperty("it.server.name"))
-                        .resolve(lib);
+                Path from = phaseServer.resolve(lib);
                 Files.createDirectories(serverDir.resolve(lib));
                 try (Stream<Path> jars = Files.list(from)) {
                     for (Path jar : jars.toList()) {

@@ -72,6 +72,6 @@ public class ConsoleBootstrap {
     /** What the policy says now: the login page asks again, since another server may have created a user since. */
     @Lock(LockType.READ)
     public FirstAdminPolicy.Decision decision() {
-        return FirstAdminPolicy.decide(users.count(), adminUser, adminPassword, !dialect.isPostgres());
+        return FirstAdminPolicy.decide(users.count(), adminUser, adminPassword, dialect.isEmbedded());
     }
 }

@@ -1,0 +1,67 @@
+package dev.memoria.platform.embeddeddb;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Properties;
+import java.util.logging.Logger;
+
+/**
+ * The embedded default database: a JDBC driver for {@code jdbc:memoria:embedded-postgres:<data folder>} that
+ * starts a PostgreSQL server on that folder at its first connection (once per JVM and folder) and hands out
+ * connections to it. It lives in the server's JDBC library, not in the WAR, so whoever connects first (the
+ * persistent timers or the application) finds the database running.
+ */
+public final class EmbeddedPostgresDriver implements Driver {
+
+    static final String PREFIX = "jdbc:memoria:embedded-postgres:";
+
+    private final Driver postgres = new org.postgresql.Driver();
+
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (!acceptsURL(url)) {
+            return null;
+        }
+        String folder = url.substring(PREFIX.length()).strip();
+        if (folder.isEmpty()) {
+            throw new SQLException("The embedded database URL names no data folder: " + url);
+        }
+        EmbeddedPostgresServer server = EmbeddedPostgresServer.on(Path.of(folder));
+        // the server trusts local connections: the pool's user and password are not the database's
+        return postgres.connect(server.jdbcUrl(), new Properties());
+    }
+
+    @Override
+    public boolean acceptsURL(String url) {
+        return url != null && url.startsWith(PREFIX);
+    }
+
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+        return new DriverPropertyInfo[0];
+    }
+
+    @Override
+    public int getMajorVersion() {
+        return 1;
+    }
+
+    @Override
+    public int getMinorVersion() {
+        return 0;
+    }
+
+    @Override
+    public boolean jdbcCompliant() {
+        return false;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException();
+    }
+}
