@@ -1,5 +1,6 @@
 package it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.support.Api;
@@ -157,6 +158,11 @@ class HostileInputIT extends Deployments {
                 "\\u0085",
                 "\\u00a0",
                 "\\ud83d\\ude00",
+                "\ud83d\ude00",
+                "\\ufeff",
+                "\\u200f",
+                "\\udbff\\udfff",
+                "\ufdd0",
                 "\\\"",
                 "\\\\",
                 "\\n",
@@ -755,6 +761,7 @@ class HostileInputIT extends Deployments {
             check(family, i, req, answer, failures);
             if (req.writes() && !req.path().startsWith("/mcp")) {
                 if (answer.status() >= 200 && answer.status() < 300) {
+                    forgetFactsThatWillExpire();
                     before = state(); // an accepted write may change the tenant
                 } else {
                     String after = state();
@@ -870,6 +877,37 @@ class HostileInputIT extends Deployments {
         return "  [" + family + " #" + index + ", seed " + SEED + "] " + what + " | " + req.label() + "\n      "
                 + req.curl() + "\n      -> " + answer.status() + " " + answer.contentType() + " "
                 + excerpt(answer.body(), 300);
+    }
+
+    /**
+     * An accepted write may have made a fact with a TTL: it would expire, and the TTL job evict it, between the
+     * states taken around a later refused write. Forgotten here, nothing changes the tenant but the requests.
+     */
+    private void forgetFactsThatWillExpire() {
+        Fixture f = fixture();
+        JsonObject scopes = parseObject(get("/api/v1/scopes?limit=500", f).body());
+        if (scopes == null) {
+            return;
+        }
+        for (JsonObject scope : scopes.getJsonArray("items").getValuesAs(JsonObject.class)) {
+            String name = scope.getString("scope");
+            JsonObject facts = parseObject(
+                    get("/api/v1/scopes/" + name + "/facts?limit=500", f).body());
+            if (facts == null) {
+                continue;
+            }
+            for (JsonObject fact : facts.getJsonArray("items").getValuesAs(JsonObject.class)) {
+                if (fact.get("expires_at") != null && fact.get("expires_at") != JsonValue.NULL) {
+                    Map<String, String> headers = new LinkedHashMap<>();
+                    headers.put("Authorization", "Bearer " + f.token());
+                    String path = "/api/v1/scopes/" + name + "/facts/" + fact.getString("id");
+                    assertEquals(
+                            204,
+                            exchange(new Req("forget", "DELETE", path, headers, null))
+                                    .status());
+                }
+            }
+        }
     }
 
     /** What a refused write must not change: the scopes, every fact of each, the snapshots and the settings. */

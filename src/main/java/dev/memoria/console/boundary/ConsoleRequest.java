@@ -1,6 +1,8 @@
 package dev.memoria.console.boundary;
 
 import dev.memoria.console.control.SignedIn;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.StorableText;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.HashMap;
@@ -28,13 +30,17 @@ public final class ConsoleRequest {
 
     /** A query or form value, stripped; blank is null. */
     public String param(String name) {
-        String value = http.getParameter(name);
+        String value = raw(name);
         return value == null || value.isBlank() ? null : value.strip();
     }
 
     /** A form value exactly as typed (passwords, fact content): null only when absent. */
     public String raw(String name) {
-        return http.getParameter(name);
+        String value = http.getParameter(name);
+        if (value != null && !StorableText.isStorable(value)) {
+            throw DomainException.invalid(name, StorableText.PROBLEM);
+        }
+        return value;
     }
 
     public SignedIn user() {

@@ -4,6 +4,7 @@ import dev.memoria.audit.control.AuditLog;
 import dev.memoria.erasure.entity.ErasureReceipt;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.StorableText;
 import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
@@ -141,9 +142,8 @@ public class ErasureService {
         if (contentContains != null && (contentContains.isBlank() || contentContains.length() > MAX_TEXT)) {
             throw DomainException.invalid("content_contains", "must be 1-" + MAX_TEXT + " characters, not only spaces");
         }
-        if (contentContains != null && !isStorableText(contentContains)) {
-            // PostgreSQL's text holds no NUL, and a lone surrogate is no character: no fact can contain either
-            throw DomainException.invalid("content_contains", "must not contain NUL characters or unpaired surrogates");
+        if (contentContains != null && !StorableText.isStorable(contentContains)) {
+            throw DomainException.invalid("content_contains", StorableText.PROBLEM);
         }
         if (subject == null) {
             return Optional.empty();
@@ -153,21 +153,6 @@ public class ErasureService {
             throw DomainException.invalid("subject", problem);
         }
         return Optional.of(Scope.of(subject));
-    }
-
-    static boolean isStorableText(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == 0) {
-                return false;
-            }
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static MessageDigest sha256() {

@@ -1,5 +1,7 @@
 package dev.memoria.memorymd.control;
 
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.StorableText;
 import dev.memoria.recall.control.ContextBlock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,6 +43,11 @@ public final class MemoryMarkdown {
         List<UnreadLine> unread = new ArrayList<>();
         String category = defaultCategory;
         String[] lines = markdown.replace("\r\n", "\n").replace('\r', '\n').split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (!StorableText.isStorable(lines[i])) {
+                throw DomainException.invalid("line " + (i + 1), StorableText.PROBLEM);
+            }
+        }
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
             if (line.isEmpty() || (line.startsWith("# ") && category.equals(defaultCategory) && entries.isEmpty())) {

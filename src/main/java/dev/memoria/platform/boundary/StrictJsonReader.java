@@ -2,6 +2,7 @@ package dev.memoria.platform.boundary;
 
 import dev.memoria.platform.control.BoundedJson;
 import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.StorableText;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParsingException;
 import jakarta.ws.rs.Consumes;
@@ -44,6 +45,8 @@ public class StrictJsonReader implements MessageBodyReader<JsonValue> {
             value = BoundedJson.readOne(new InputStreamReader(entity, StandardCharsets.UTF_8));
         } catch (BoundedJson.TooComplex tooComplex) {
             throw DomainException.invalid("body", tooComplex.getMessage());
+        } catch (BoundedJson.Unstorable unstorable) {
+            throw DomainException.invalid(unstorable.field(), StorableText.PROBLEM);
         }
         if (!type.isInstance(value)) {
             throw new JsonParsingException("The body is not a JSON " + type.getSimpleName(), null);

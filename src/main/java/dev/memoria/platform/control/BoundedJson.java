@@ -1,5 +1,6 @@
 package dev.memoria.platform.control;
 
+import dev.memoria.platform.entity.StorableText;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObjectBuilder;
@@ -9,7 +10,9 @@ import jakarta.json.stream.JsonParsingException;
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 
 /**
  * Reads exactly one JSON value with bounds on what it may cost: at most {@link #MAX_DEPTH} levels of
@@ -31,6 +34,20 @@ public final class BoundedJson {
         }
     }
 
+    /** A string (or member name) no database can store, at {@code field} ("facts[3].content"). */
+    public static final class Unstorable extends JsonException {
+        private final String field;
+
+        Unstorable(String field) {
+            super(field + ": " + StorableText.PROBLEM);
+            this.field = field;
+        }
+
+        public String field() {
+            return field;
+        }
+    }
+
     private BoundedJson() {}
 
     /**
@@ -38,6 +55,7 @@ public final class BoundedJson {
      *
      * @throws JsonParsingException when it is not JSON (an empty text included), or something follows the value
      * @throws TooComplex           when it is nested too deeply or holds an unreasonable number
+     * @throws Unstorable           when a string holds a NUL or an unpaired surrogate
      */
     public static JsonValue readOne(Reader reader) {
         try (JsonParser parser = Jsons.createParser(reader)) {
@@ -52,6 +70,7 @@ public final class BoundedJson {
     private static JsonValue read(JsonParser parser) {
         Deque<Object> open = new ArrayDeque<>(); // JsonObjectBuilder or JsonArrayBuilder
         Deque<String> keys = new ArrayDeque<>(); // the key each open object or array goes under in its parent
+        Deque<int[]> counts = new ArrayDeque<>(); // values added so far to each open object or array
         String key = null;
         while (true) {
             JsonParser.Event event = parser.next();
@@ -66,22 +85,25 @@ public final class BoundedJson {
                                     ? Jsons.createObjectBuilder()
                                     : Jsons.createArrayBuilder());
                     keys.push(key == null ? "" : key);
+                    counts.push(new int[1]);
                     key = null;
                     continue;
                 }
                 case KEY_NAME -> {
-                    key = parser.getString();
+                    key = storable(parser.getString(), open, keys, counts, null);
                     continue;
                 }
                 case END_OBJECT -> {
                     value = ((JsonObjectBuilder) open.pop()).build();
                     key = keys.pop();
+                    counts.pop();
                 }
                 case END_ARRAY -> {
                     value = ((JsonArrayBuilder) open.pop()).build();
                     key = keys.pop();
+                    counts.pop();
                 }
-                case VALUE_STRING -> value = Jsons.createValue(parser.getString());
+                case VALUE_STRING -> value = Jsons.createValue(storable(parser.getString(), open, keys, counts, key));
                 case VALUE_NUMBER -> value = number(parser.getString());
                 case VALUE_TRUE -> value = JsonValue.TRUE;
                 case VALUE_FALSE -> value = JsonValue.FALSE;
@@ -96,8 +118,37 @@ public final class BoundedJson {
             } else {
                 ((JsonArrayBuilder) open.peek()).add(value);
             }
+            counts.peek()[0]++;
             key = null;
         }
+    }
+
+    private static String storable(
+            String text, Deque<Object> open, Deque<String> keys, Deque<int[]> counts, String key) {
+        if (StorableText.isStorable(text)) {
+            return text;
+        }
+        throw new Unstorable(path(open, keys, counts, key));
+    }
+
+    /** Where the parser is, as a caller names fields: {@code facts[3].content}. */
+    private static String path(Deque<Object> open, Deque<String> keys, Deque<int[]> counts, String key) {
+        List<Object> containers = new ArrayList<>(open);
+        List<String> entered = new ArrayList<>(keys);
+        List<int[]> added = new ArrayList<>(counts);
+        StringBuilder path = new StringBuilder();
+        for (int i = containers.size() - 1; i >= 0; i--) { // outermost first
+            boolean last = i == 0;
+            String member = last ? key : entered.get(i - 1);
+            if (containers.get(i) instanceof JsonObjectBuilder) {
+                if (member != null) {
+                    path.append(path.length() == 0 ? "" : ".").append(member);
+                }
+            } else {
+                path.append('[').append(added.get(i)[0]).append(']');
+            }
+        }
+        return path.length() == 0 ? "body" : path.toString();
     }
 
     private static JsonValue number(String text) {

@@ -1,6 +1,7 @@
 package dev.memoria.tenant.boundary;
 
 import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.StorableText;
 import dev.memoria.tenant.control.TenantContext;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonString;
@@ -28,7 +29,9 @@ public final class TokenTenancy {
         }
         String subject = token.getSubject();
         if (subject != null
-                && (subject.length() > MAX_SUBJECT || subject.chars().anyMatch(Character::isISOControl))) {
+                && (subject.length() > MAX_SUBJECT
+                        || subject.chars().anyMatch(Character::isISOControl)
+                        || !StorableText.isStorable(subject))) {
             // the subject is recorded as the actor of every change it makes
             throw DomainException.unauthorized("The token's 'sub' claim must be at most " + MAX_SUBJECT
                     + " characters, without control characters.");

@@ -28,6 +28,19 @@ class BoundedJsonTest {
     }
 
     @Test
+    void aStringNoDatabaseCanHoldIsRefusedWithWhereItStands() {
+        assertEquals("content", unstorable("{\"content\":\"a\\u0000b\"}"));
+        assertEquals("facts[2].tags[1]", unstorable("{\"facts\":[{},{\"tags\":[]},{\"tags\":[\"ok\",\"\\ud800\"]}]}"));
+        assertEquals("turns[0]", unstorable("{\"turns\":[{\"x\\u0000\":1}]}"), "a member name");
+        assertEquals("body", unstorable("\"\\udc00\""));
+        assertEquals("a.b", unstorable("{\"a\":{\"z\":[1,{}],\"b\":\"\\u0000\"}}"));
+    }
+
+    private static String unstorable(String json) {
+        return assertThrows(BoundedJson.Unstorable.class, () -> read(json)).field();
+    }
+
+    @Test
     void aRepeatedKeyKeepsItsLastValue() {
         JsonObject object = read("{\"k\":1,\"k\":2}").asJsonObject();
         assertEquals(2, object.getInt("k"));
