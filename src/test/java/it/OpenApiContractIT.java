@@ -111,6 +111,11 @@ class OpenApiContractIT extends Deployments {
         call(api, "GET", s + "/facts/" + id, null, 200);
         call(api, "PATCH", s + "/facts/" + id, "{\"importance\":0.9}", 200);
         call(api, "GET", s + "/facts/by-key/timezone", null, 200);
+        call(api, "GET", s + "/facts/" + id + "/history", null, 200);
+        call(api, "PUT", s + "/facts/by-key?key=" + encode("stack/backend"), "{\"content\":\"Uses Quarkus\"}", 201);
+        call(api, "GET", s + "/facts/by-key?key=" + encode("stack/backend"), null, 200);
+        call(api, "DELETE", s + "/facts/by-key?key=" + encode("stack/backend"), null, 204);
+        call(api, "GET", s + "/facts?include_superseded=true", null, 200);
         call(api, "GET", s + "/recall?q=python&limit=3", null, 200);
         call(api, "GET", s + "/search?q=lisbon", null, 200);
         call(api, "GET", s + "/context?q=python&max_tokens=200", null, 200);

@@ -88,6 +88,7 @@ public class AuditLog {
             case DECAYED -> Action.DECAY;
             case EVICTED -> Action.EVICT;
             case ERASED -> Action.ERASE;
+            case RESTORED -> Action.RESTORE;
         };
         factsDeleted(action, removed.facts(), removed.at());
     }

@@ -12,6 +12,7 @@ import jakarta.persistence.Query;
 import jakarta.persistence.TypedQuery;
 import java.sql.Date;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -109,13 +110,23 @@ public class DailyLogRepository {
 
     /** The last {@code limit} entries, oldest first. */
     public List<DailyLogEntry> latest(String scope, int limit) {
-        List<DailyLogEntry> newest = new ArrayList<>(db.get()
+        return latest(scope, limit, null);
+    }
+
+    /** The newest {@code limit} entries logged by {@code at} (null: any time), oldest first. */
+    public List<DailyLogEntry> latest(String scope, int limit, Instant at) {
+        TypedQuery<DailyLogEntry> query = db.get()
                 .createQuery(
-                        "SELECT e FROM DailyLogEntry e WHERE e.scopeName = :scope ORDER BY e.loggedAt DESC, e.id DESC",
+                        "SELECT e FROM DailyLogEntry e WHERE e.scopeName = :scope"
+                                + (at == null ? "" : " AND e.loggedAt <= :at")
+                                + " ORDER BY e.loggedAt DESC, e.id DESC",
                         DailyLogEntry.class)
                 .setParameter("scope", scope)
-                .setMaxResults(limit)
-                .getResultList());
+                .setMaxResults(limit);
+        if (at != null) {
+            query.setParameter("at", at);
+        }
+        List<DailyLogEntry> newest = new ArrayList<>(query.getResultList());
         java.util.Collections.reverse(newest);
         return newest;
     }

@@ -3,7 +3,6 @@ package dev.memoria.embedding.control;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
-import dev.memoria.fact.entity.ScopeFactsReplaced;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.scope.entity.ScopeCleared;
 import dev.memoria.tenant.control.BulkWrites;
@@ -70,13 +69,6 @@ public class EmbeddingQueue {
             written.facts().forEach(fact -> rows.add(new Object[] {fact.id(), model, written.scope(), now}));
         }
         bulk.asBatch(dialect.isPostgres() ? POSTGRES_ENQUEUE : H2_ENQUEUE, List.of(), rows);
-    }
-
-    /** After a restore the scope holds exactly these facts: other vectors go, these are queued (unchanged texts are skipped). */
-    void onReplaced(@Observes ScopeFactsReplaced replaced) {
-        dropScope(
-                replaced.scope(), replaced.facts().stream().map(Fact::id).collect(java.util.stream.Collectors.toSet()));
-        onWritten(new FactsWritten(replaced.scope(), replaced.facts(), List.of()));
     }
 
     void onCleared(@Observes ScopeCleared cleared) {

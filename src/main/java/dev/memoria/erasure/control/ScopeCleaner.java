@@ -2,6 +2,7 @@ package dev.memoria.erasure.control;
 
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.dailylog.control.DailyLogRepository;
+import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.KeywordIndex;
@@ -39,6 +40,9 @@ public class ScopeCleaner {
     FactRepository facts;
 
     @Inject
+    FactHistory history;
+
+    @Inject
     AuditLog audit;
 
     @Inject
@@ -52,6 +56,7 @@ public class ScopeCleaner {
                 .createQuery("DELETE FROM Fact f WHERE f.scopeName = :scope")
                 .setParameter("scope", scope.value())
                 .executeUpdate();
+        history.forgetScope(scope.value());
         logs.deleteAll(scope.value());
         snapshots.deleteAll(scope.value());
         sql.query("DELETE FROM memory_scope WHERE {tenant} AND scope_name = ?")

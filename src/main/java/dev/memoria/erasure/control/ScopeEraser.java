@@ -80,7 +80,7 @@ public class ScopeEraser {
                 "DELETE FROM snapshot_fact WHERE {tenant} AND snapshot_id IN (SELECT id FROM snapshot WHERE {tenant}"
                         + " AND scope_name = ?)",
                 scope);
-        for (String table : List.of("snapshot", "daily_log_entry", "fact", "memory_scope")) {
+        for (String table : List.of("snapshot", "daily_log_entry", "fact_version", "fact", "memory_scope")) {
             update("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?", scope);
         }
         return new ErasureReceipt.Erased(factCount, logCount, snapshots, snapshotFacts, null);
@@ -128,6 +128,11 @@ public class ScopeEraser {
         for (String entry : entries.keySet()) {
             update("DELETE FROM daily_log_entry WHERE {tenant} AND id = ?", entry);
         }
+        // older versions that held the text, of facts that no longer do
+        update(
+                "DELETE FROM fact_version WHERE {tenant} AND scope_name = ? AND LOWER(content) LIKE ? ESCAPE '\\'",
+                scope,
+                pattern);
         List<String> snapshotsTouched = new ArrayList<>();
         for (String copy : copies.keySet()) {
             String[] ids = copy.split(" ");

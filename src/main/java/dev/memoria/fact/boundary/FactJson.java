@@ -2,7 +2,10 @@ package dev.memoria.fact.boundary;
 
 import static dev.memoria.platform.boundary.JsonFields.addNullable;
 
+import dev.memoria.fact.control.FactService;
+import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactView;
+import dev.memoria.fact.entity.Validity;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
 import jakarta.json.JsonArrayBuilder;
@@ -30,6 +33,29 @@ public final class FactJson {
         return stored(fact).add("retention", round(fact.retention(now)));
     }
 
+    /** A remembered fact: whether an existing one was reinforced or replaced, and what it superseded. */
+    public static JsonObjectBuilder remembered(FactService.Remembered result, Instant now) {
+        return builder(result.fact(), now)
+                .add("reinforced", !result.isNew())
+                .add("superseded", Jsons.createArrayBuilder(result.superseded()));
+    }
+
+    /** One version of a fact, as its history lists it. */
+    public static JsonObjectBuilder version(FactVersion version) {
+        JsonObjectBuilder json = Jsons.createObjectBuilder().add("version", version.version());
+        addNullable(json, "title", version.title());
+        json.add("content", version.content())
+                .add("category", version.category())
+                .add("type", version.type().wireName())
+                .add("importance", round(version.importance()))
+                .add("tags", Jsons.createArrayBuilder(version.tags()))
+                .add("valid_from", Timestamps.format(version.validFrom()));
+        addNullable(json, "valid_to", Timestamps.format(version.validTo()));
+        return json.add("changed_at", Timestamps.format(version.changedAt()))
+                .add("change", version.change().wireName())
+                .add("source", version.source());
+    }
+
     /** Every field but the derived retention, which changes by the hour: the fact as an export keeps it. */
     public static JsonObjectBuilder stored(FactView fact) {
         JsonObjectBuilder json =
@@ -47,7 +73,11 @@ public final class FactJson {
                 .add("updated_at", Timestamps.format(fact.updatedAt()));
         addNullable(json, "last_accessed_at", Timestamps.format(fact.lastAccessedAt()));
         json.add("access_count", fact.accessCount());
-        return addNullable(json, "expires_at", Timestamps.format(fact.expiresAt()));
+        addNullable(json, "expires_at", Timestamps.format(fact.expiresAt()));
+        Validity validity = fact.validity();
+        json.add("version", validity.version()).add("valid_from", Timestamps.format(validity.validFrom()));
+        addNullable(json, "valid_to", Timestamps.format(validity.validTo()));
+        return addNullable(json, "superseded_by", validity.supersededBy());
     }
 
     /** Importance steps of 0.05 must not print as 0.6000000000000001. */

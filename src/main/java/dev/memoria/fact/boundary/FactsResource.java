@@ -77,7 +77,7 @@ public class FactsResource {
         int created = 0;
         for (Remembered result : results) {
             created += result.isNew() ? 1 : 0;
-            items.add(FactJson.builder(result.fact(), now).add("reinforced", !result.isNew()));
+            items.add(FactJson.remembered(result, now));
         }
         return Jsons.createObjectBuilder()
                 .add("created", created)
@@ -96,17 +96,25 @@ public class FactsResource {
             @QueryParam("persistent") String persistent,
             @QueryParam("q") String text,
             @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
+            @QueryParam("cursor") String cursor,
+            @QueryParam("include_superseded") String includeSuperseded,
+            @QueryParam("as_of") String asOf) {
         if (text != null && text.length() > MAX_FILTER_TEXT) {
             throw DomainException.invalid("q", "must be at most " + MAX_FILTER_TEXT + " characters");
         }
         FactFilter filter = new FactFilter(
-                blankToNull(category), type(type), blankToNull(tag), bool("persistent", persistent), blankToNull(text));
-        FactService.Page page = facts.list(
-                scope(),
-                filter,
-                cursor == null || cursor.isBlank() ? null : PageCursor.decode(cursor),
-                QueryParams.intIn("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT));
+                blankToNull(category),
+                type(type),
+                blankToNull(tag),
+                bool("persistent", persistent),
+                blankToNull(text),
+                QueryParams.flag("include_superseded", includeSuperseded, false));
+        PageCursor after = cursor == null || cursor.isBlank() ? null : PageCursor.decode(cursor);
+        int pageSize = QueryParams.intIn("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+        Instant at = QueryParams.time("as_of", asOf);
+        FactService.Page page = at == null
+                ? facts.list(scope(), filter, after, pageSize)
+                : facts.listAsOf(scope(), filter, after, pageSize, at);
         Instant now = Timestamps.now();
         JsonArrayBuilder items = Jsons.createArrayBuilder();
         page.items().forEach(fact -> items.add(FactJson.of(fact, now)));
@@ -122,6 +130,15 @@ public class FactsResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject get(@PathParam("id") String id) {
         return FactJson.of(facts.get(scope(), id), Timestamps.now());
+    }
+
+    @GET
+    @Path("facts/{id}/history")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    public JsonObject history(@PathParam("id") String id) {
+        JsonArrayBuilder items = Jsons.createArrayBuilder();
+        facts.history(scope(), id).forEach(version -> items.add(FactJson.version(version)));
+        return Jsons.createObjectBuilder().add("items", items).build();
     }
 
     @PATCH
@@ -142,7 +159,7 @@ public class FactsResource {
     }
 
     @PUT
-    @Path("facts/by-key/{key}")
+    @Path("facts/by-key/{key: .+}")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public Response save(@PathParam("key") String key, JsonValue body) {
         Remembered result = facts.save(scope(), key, FactInput.parse(body, FactInput.Mode.CREATE));
@@ -150,7 +167,7 @@ public class FactsResource {
     }
 
     @GET
-    @Path("facts/by-key/{key}")
+    @Path("facts/by-key/{key: .+}")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject getByKey(@PathParam("key") String key) {
         return FactJson.of(facts.getByKey(scope(), key), Timestamps.now());
@@ -158,17 +175,46 @@ public class FactsResource {
 
     @DELETE
     @Produces(MediaType.WILDCARD) // a 204 has no body: any Accept will do, such as a client's problem+json alone
-    @Path("facts/by-key/{key}")
+    @Path("facts/by-key/{key: .+}")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public Response forgetByKey(@PathParam("key") String key) {
         facts.forgetByKey(scope(), key);
         return Response.noContent().build();
     }
 
+    // The same three with the key as a query parameter, for keys a proxy would mangle in a path.
+
+    @PUT
+    @Path("facts/by-key")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    public Response saveByQuery(@QueryParam("key") String key, JsonValue body) {
+        return save(requiredKey(key), body);
+    }
+
+    @GET
+    @Path("facts/by-key")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    public JsonObject getByQuery(@QueryParam("key") String key) {
+        return getByKey(requiredKey(key));
+    }
+
+    @DELETE
+    @Produces(MediaType.WILDCARD)
+    @Path("facts/by-key")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    public Response forgetByQuery(@QueryParam("key") String key) {
+        return forgetByKey(requiredKey(key));
+    }
+
+    private static String requiredKey(String key) {
+        if (key == null) {
+            throw DomainException.invalid("key", "is required");
+        }
+        return key;
+    }
+
     private Response remembered(Remembered result) {
-        JsonObject json = FactJson.builder(result.fact(), Timestamps.now())
-                .add("reinforced", !result.isNew())
-                .build();
+        JsonObject json = FactJson.remembered(result, Timestamps.now()).build();
         if (result.isNew()) {
             return Response.created(uri.getBaseUriBuilder()
                             .path(FactsResource.class)

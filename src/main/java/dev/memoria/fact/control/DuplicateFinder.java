@@ -155,7 +155,7 @@ public final class DuplicateFinder {
     private void loadWholeScope() {
         if (!wholeScopeLoaded) {
             wholeScopeLoaded = true;
-            facts.all(scope, now).forEach(this::add);
+            facts.current(scope, now).forEach(this::add);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.memoria.fact.control;
 
+import dev.memoria.fact.entity.FactKey;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.entity.DomainException;
@@ -9,13 +10,13 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * A fact's input fields, validated. Only the fields the caller sent are present, so the same type serves
@@ -36,7 +37,7 @@ public final class FactInput {
     public static final int MAX_TAG = 64;
     public static final int MAX_SOURCE = 64;
     public static final long MAX_TTL_SECONDS = 100L * 365 * 24 * 3600;
-    static final Pattern KEY = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
+    public static final int MAX_SUPERSEDES = 100;
     private static final Set<String> READ_ONLY = Set.of(
             "id",
             "scope",
@@ -46,7 +47,10 @@ public final class FactInput {
             "access_count",
             "expires_at",
             "retention",
-            "reinforced");
+            "reinforced",
+            "version",
+            "valid_to",
+            "superseded");
 
     private final Set<String> present = new HashSet<>();
     private String key;
@@ -60,6 +64,10 @@ public final class FactInput {
     private String source;
     private Long ttlSeconds;
     private boolean dedupe = true;
+    private Instant validFrom;
+    private List<String> supersedes = List.of();
+    /** PATCH only: the caller made the fact current again ({@code "superseded_by": null}). */
+    private boolean reinstated;
 
     private FactInput() {}
 
@@ -114,11 +122,7 @@ public final class FactInput {
             errors.add(new FieldError(path + "content", "is required"));
         }
         if (fields.has("key")) {
-            input.key = fields.nullableText("key", 1, 128, true);
-            if (input.key != null && !KEY.matcher(input.key).matches()) {
-                errors.add(new FieldError(
-                        path + "key", "must be 1-128 characters of letters, digits, '.', '_', ':', '@' or '-'"));
-            }
+            input.key = fields.key("key");
         }
         if (fields.has("title")) {
             input.title = fields.nullableText("title", 1, MAX_TITLE, true);
@@ -154,6 +158,21 @@ public final class FactInput {
             Boolean dedupe = fields.bool("dedupe");
             input.dedupe = dedupe == null || dedupe;
         }
+        if (fields.has("valid_from")) {
+            input.validFrom = fields.time("valid_from");
+        }
+        if (fields.has("supersedes")) {
+            input.supersedes = fields.ids("supersedes", MAX_SUPERSEDES);
+        }
+        // on a remember, superseded_by is read-only (a fact sent back as it was read); a PATCH may clear it
+        if (fields.has("superseded_by") && mode == Mode.PATCH) {
+            if (json.isNull("superseded_by")) {
+                input.reinstated = true;
+            } else {
+                errors.add(new FieldError(
+                        path + "superseded_by", "only null is accepted: it makes the fact current again"));
+            }
+        }
         json.keySet().stream().filter(FIELD_NAMES::contains).forEach(input.present::add);
         return input;
     }
@@ -169,7 +188,10 @@ public final class FactInput {
             "tags",
             "source",
             "ttl_seconds",
-            "dedupe"));
+            "dedupe",
+            "valid_from",
+            "supersedes",
+            "superseded_by"));
 
     public boolean has(String field) {
         return present.contains(field);
@@ -219,14 +241,28 @@ public final class FactInput {
         return dedupe;
     }
 
+    /** When the fact (or its new version) became true in the world; null: the time of the write. */
+    public Instant validFrom() {
+        return validFrom;
+    }
+
+    /** Ids of current facts of the scope this one replaces. */
+    public List<String> supersedes() {
+        return supersedes;
+    }
+
+    public boolean reinstated() {
+        return reinstated;
+    }
+
     /** This input with its key set (by-key saves take the key from the path). */
     public FactInput withKey(String pathKey) {
         if (has("key") && key != null && !key.equals(pathKey)) {
             throw DomainException.invalid("key", "must match the key in the path");
         }
-        if (!KEY.matcher(pathKey).matches()) {
-            throw DomainException.invalid(
-                    "key", "must be 1-128 characters of letters, digits, '.', '_', ':', '@' or '-'");
+        String problem = FactKey.problemWith(pathKey);
+        if (problem != null) {
+            throw DomainException.invalid("key", problem);
         }
         key = pathKey;
         present.add("key");
@@ -242,6 +278,60 @@ public final class FactInput {
 
         private void error(String name, String message) {
             errors.add(new FieldError(path + name, message));
+        }
+
+        /** A key as sent: a space at either end is refused, not stripped, so the key is the one by-key calls use. */
+        String key(String name) {
+            JsonValue value = json.get(name);
+            if (value == JsonValue.NULL) {
+                return null;
+            }
+            if (!(value instanceof JsonString string)) {
+                error(name, "must be a string");
+                return null;
+            }
+            String problem = FactKey.problemWith(string.getString());
+            if (problem != null) {
+                error(name, problem);
+                return null;
+            }
+            return string.getString();
+        }
+
+        Instant time(String name) {
+            JsonValue value = json.get(name);
+            if (value instanceof JsonString string) {
+                try {
+                    return java.time.OffsetDateTime.parse(string.getString()).toInstant();
+                } catch (java.time.format.DateTimeParseException notATime) {
+                    // reported below
+                }
+            }
+            error(name, "must be an RFC 3339 time such as 2026-03-13T10:15:00Z");
+            return null;
+        }
+
+        List<String> ids(String name, int max) {
+            JsonValue value = json.get(name);
+            if (!(value instanceof JsonArray array)) {
+                error(name, "must be an array of fact ids");
+                return List.of();
+            }
+            if (array.size() > max) {
+                error(name, "must hold at most " + max + " ids");
+                return List.of();
+            }
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < array.size(); i++) {
+                if (array.get(i) instanceof JsonString id
+                        && !id.getString().isBlank()
+                        && id.getString().length() <= 64) {
+                    ids.add(id.getString());
+                } else {
+                    error(name + "[" + i + "]", "must be a fact id");
+                }
+            }
+            return List.copyOf(new LinkedHashSet<>(ids));
         }
 
         String nullableText(String name, int min, int max, boolean singleLine) {

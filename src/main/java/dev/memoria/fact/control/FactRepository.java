@@ -1,9 +1,11 @@
 package dev.memoria.fact.control;
 
+import dev.memoria.fact.entity.Change;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.Tags;
+import dev.memoria.fact.entity.Validity;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.SqlDialect;
@@ -38,26 +40,35 @@ public class FactRepository {
     /** The columns of {@link Fact.Row}, in its order. */
     private static final String ROW_COLUMNS =
             "id, scope_name, fact_key, title, content, category, fact_type, importance,"
-                    + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length";
+                    + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length,"
+                    + " version, valid_from, valid_to, superseded_by, changed_at, change_kind";
     /**
      * The columns of {@link Fact.Row} after its scope, then the postings the keyword index listed, for
      * {@link #insertAll}, with PostgreSQL's array types.
      */
     private static final List<BulkWrites.Column> INSERT_COLUMNS = Arrays.stream(
-                    (ROW_COLUMNS + ", index_terms").split(", "))
+                    (ROW_COLUMNS + ", index_terms, attribute").split(", "))
             .filter(name -> !name.equals("scope_name"))
             .map(name -> new BulkWrites.Column(
                     name,
                     switch (name) {
                         case "importance" -> "float8";
                         case "persistent" -> "bool";
-                        case "access_count", "doc_length" -> "int4";
-                        case "created_at", "updated_at", "last_accessed_at", "expires_at" -> "timestamp";
+                        case "access_count", "doc_length", "version" -> "int4";
+                        case "created_at",
+                                "updated_at",
+                                "last_accessed_at",
+                                "expires_at",
+                                "valid_from",
+                                "valid_to",
+                                "changed_at" -> "timestamp";
                         default -> "varchar";
                     }))
             .toList();
 
     private static final String LIVE = "f.scopeName = :scope AND (f.expiresAt IS NULL OR f.expiresAt > :now)";
+    /** What reads of the present show: live, and not superseded by now. */
+    private static final String CURRENT = LIVE + " AND (f.validTo IS NULL OR f.validTo > :now)";
 
     @Inject
     TenantEntityManager db;
@@ -131,7 +142,8 @@ public class FactRepository {
             String extraCondition,
             Map<String, Object> params,
             String orderBy) {
-        StringBuilder jpql = new StringBuilder("SELECT f FROM Fact f WHERE " + LIVE);
+        StringBuilder jpql =
+                new StringBuilder("SELECT f FROM Fact f WHERE " + (filter.includeSuperseded() ? LIVE : CURRENT));
         params.put("scope", scope.value());
         params.put("now", now);
         if (filter.category() != null) {
@@ -160,12 +172,42 @@ public class FactRepository {
         return query;
     }
 
-    /** Every live fact of the scope; callers bound their own use of it. */
-    public List<Fact> all(Scope scope, Instant now) {
+    /** Every current fact of the scope, oldest first; callers bound their own use of it. */
+    public List<Fact> current(Scope scope, Instant now) {
+        return every(CURRENT, scope, now);
+    }
+
+    /** Every live fact of the scope, superseded ones included, oldest first. */
+    public List<Fact> live(Scope scope, Instant now) {
+        return every(LIVE, scope, now);
+    }
+
+    private List<Fact> every(String condition, Scope scope, Instant now) {
         return db.get()
-                .createQuery("SELECT f FROM Fact f WHERE " + LIVE + " ORDER BY f.createdAt, f.id", Fact.class)
+                .createQuery("SELECT f FROM Fact f WHERE " + condition + " ORDER BY f.createdAt, f.id", Fact.class)
                 .setParameter("scope", scope.value())
                 .setParameter("now", now)
+                .getResultList();
+    }
+
+    /** Every fact of the scope written by {@code at}, expired, superseded or not, oldest first: a read of the past. */
+    public List<Fact> writtenBy(Scope scope, Instant at) {
+        return db.get()
+                .createQuery(
+                        "SELECT f FROM Fact f WHERE f.scopeName = :scope AND f.createdAt <= :at ORDER BY f.createdAt, f.id",
+                        Fact.class)
+                .setParameter("scope", scope.value())
+                .setParameter("at", at)
+                .getResultList();
+    }
+
+    /** The current facts of the scope that state this exclusive attribute: what a new value of it supersedes. */
+    public List<Fact> currentWithAttribute(Scope scope, String attribute, Instant now) {
+        return db.get()
+                .createQuery("SELECT f FROM Fact f WHERE " + CURRENT + " AND f.attribute = :attribute", Fact.class)
+                .setParameter("scope", scope.value())
+                .setParameter("now", now)
+                .setParameter("attribute", attribute)
                 .getResultList();
     }
 
@@ -321,7 +363,14 @@ public class FactRepository {
                 instant(row.getTimestamp(14)),
                 row.getInt(15),
                 instant(row.getTimestamp(16)),
-                row.getInt(17));
+                row.getInt(17),
+                new Validity(
+                        row.getInt(18),
+                        instant(row.getTimestamp(19)),
+                        instant(row.getTimestamp(20)),
+                        row.getString(21),
+                        instant(row.getTimestamp(22)),
+                        Change.valueOf(row.getString(23))));
     }
 
     /** As {@link dev.memoria.platform.control.InstantConverter} reads it for the entity. */
@@ -352,7 +401,7 @@ public class FactRepository {
     public List<Fact> persistent(Scope scope, Instant now) {
         return db.get()
                 .createQuery(
-                        "SELECT f FROM Fact f WHERE f.persistent = TRUE AND " + LIVE + " ORDER BY f.createdAt, f.id",
+                        "SELECT f FROM Fact f WHERE f.persistent = TRUE AND " + CURRENT + " ORDER BY f.createdAt, f.id",
                         Fact.class)
                 .setParameter("scope", scope.value())
                 .setParameter("now", now)
@@ -392,7 +441,14 @@ public class FactRepository {
                 row.accessCount(),
                 timestamp(row.expiresAt()),
                 row.docLength(),
-                fact.indexTerms()
+                row.validity().version(),
+                timestamp(row.validity().validFrom()),
+                timestamp(row.validity().validTo()),
+                row.validity().supersededBy(),
+                timestamp(row.validity().changedAt()),
+                row.validity().change().name(),
+                fact.indexTerms(),
+                fact.attribute()
             });
         }
         bulk.insert("fact", scope.value(), INSERT_COLUMNS, rows);

@@ -1,8 +1,10 @@
 package dev.memoria.fact.control;
 
+import dev.memoria.fact.entity.Change;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactsAdded;
 import dev.memoria.fact.entity.FactsRemembered;
 import dev.memoria.fact.entity.FactsRemoved;
@@ -21,12 +23,15 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Remembering and forgetting facts. Each public method is one transaction: a failure anywhere, such as
@@ -48,7 +53,12 @@ public class FactService {
         REPLACED
     }
 
-    public record Remembered(Fact fact, Outcome outcome) {
+    /** What a remember did: the fact, how, and the ids of the current facts it superseded. */
+    public record Remembered(Fact fact, Outcome outcome, List<String> superseded) {
+        public Remembered(Fact fact, Outcome outcome) {
+            this(fact, outcome, List.of());
+        }
+
         public boolean isNew() {
             return outcome == Outcome.CREATED;
         }
@@ -82,6 +92,14 @@ public class FactService {
 
     @Inject
     Quotas quotas;
+
+    @Inject
+    FactHistory history;
+
+    @Inject
+    PastFacts past;
+
+    private final SupersessionDetector detector = new SupersessionDetector();
 
     public Remembered remember(Scope scope, FactInput input) {
         return rememberAll(scope, List.of(input)).get(0);
@@ -161,12 +179,29 @@ public class FactService {
             throw DomainException.conflict("Another fact of this scope already has the key '" + changes.key() + "'.");
         }
         String indexedBefore = fact.indexedText();
+        FactVersion before = fact.currentVersion();
         apply(fact, changes, now);
+        versioned(fact, before, Change.EDITED, changes.validFrom(), now);
+        if (changes.reinstated()) {
+            fact.reinstate();
+        }
         fact.touch(now);
         if (!fact.indexedText().equals(indexedBefore)) {
             written.fire(new FactsWritten(scope.value(), List.of(), List.of(fact)));
         }
         return fact;
+    }
+
+    /** Every version of the fact, oldest first. */
+    public List<FactVersion> history(Scope scope, String id) {
+        return history.of(get(scope, id));
+    }
+
+    /** After a change of {@code fact}: a new version when what it says changed, with the attribute it states. */
+    private void versioned(Fact fact, FactVersion before, Change how, Instant validFrom, Instant now) {
+        if (history.versioned(fact, before, how, validFrom != null ? validFrom : now, now)) {
+            fact.attribute(detector.attributeOf(fact.content()).orElse(null));
+        }
     }
 
     /** Deletes the fact and returns it as it was. */
@@ -202,6 +237,24 @@ public class FactService {
         return new Page(List.copyOf(page), new PageCursor(last.createdAt(), last.id()));
     }
 
+    /** The scope's facts as they were at {@code at} that pass the filter, newest first, keyset-paged like list. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Page listAsOf(Scope scope, FactFilter filter, PageCursor after, int limit, Instant at) {
+        List<Fact> matching = past.asOf(scope, at).stream()
+                .filter(filter::accepts)
+                .sorted(Comparator.comparing(Fact::createdAt).thenComparing(Fact::id).reversed())
+                .filter(fact -> after == null
+                        || fact.createdAt().isBefore(after.time())
+                        || fact.createdAt().equals(after.time()) && fact.id().compareTo(after.id()) < 0)
+                .limit(limit + 1L)
+                .toList();
+        if (matching.size() <= limit) {
+            return new Page(matching, null);
+        }
+        Fact last = matching.get(limit - 1);
+        return new Page(matching.subList(0, limit), new PageCursor(last.createdAt(), last.id()));
+    }
+
     /** One slice of a remember-or-batch: shares the clock, the duplicate finder and the log sequence. */
     private final class Write {
         private final Scope scope;
@@ -220,6 +273,8 @@ public class FactService {
         private final Map<String, Fact> savedKeys = new HashMap<>();
 
         private final Set<Fact> changed = new LinkedHashSet<>();
+        /** The tenant lets remember decide what a new fact supersedes. */
+        private final boolean automatic = settings.current().supersedesAutomatically();
 
         Write(Scope scope, Instant now, double dedupeThreshold, int before) {
             this.scope = scope;
@@ -243,6 +298,9 @@ public class FactService {
             Remembered result = input.key() != null
                     ? saveUnderKey(input)
                     : input.dedupe() ? reinforceOrCreate(input) : create(input);
+            if (result.outcome() != Outcome.REINFORCED) {
+                result = new Remembered(result.fact(), result.outcome(), supersede(result, input));
+            }
             // entries of one write keep their order: each is a microsecond after the one before
             Instant at = now.plus(before + logged++, ChronoUnit.MICROS);
             remembrances.add(new FactsRemembered.Remembrance(
@@ -290,8 +348,50 @@ public class FactService {
             // facts of one write keep their order: each is created a microsecond after the one before
             Fact fact = new Fact(scope.value(), input.content(), now.plus(before + created.size(), ChronoUnit.MICROS));
             apply(fact, input, now);
+            if (input.validFrom() != null) {
+                fact.validFrom(input.validFrom());
+            }
+            fact.attribute(detector.attributeOf(fact.content()).orElse(null));
             created.add(fact);
             return new Remembered(fact, Outcome.CREATED);
+        }
+
+        /**
+         * The current facts the remembered one supersedes: those it names, and, when the tenant lets remember
+         * decide, a new fact's older values of the exclusive attribute it states. Returns their ids.
+         */
+        private List<String> supersede(Remembered result, FactInput input) {
+            Fact newer = result.fact();
+            Map<String, Fact> ended = new LinkedHashMap<>();
+            for (int i = 0; i < input.supersedes().size(); i++) {
+                String id = input.supersedes().get(i);
+                Fact older = createdHere(id)
+                        .or(() -> facts.find(scope, id, now))
+                        .filter(fact -> fact.isCurrent(now) && !fact.id().equals(newer.id()))
+                        .orElseThrow(() -> DomainException.invalid(
+                                "supersedes", "no current fact of this scope has the id '" + id + "'"));
+                ended.put(older.id(), older);
+            }
+            if (result.isNew() && newer.attribute() != null && automatic) {
+                Stream.concat(
+                                facts.currentWithAttribute(scope, newer.attribute(), now).stream(),
+                                created.stream()
+                                        .filter(fact -> newer.attribute().equals(fact.attribute())))
+                        .filter(older -> !older.id().equals(newer.id()) && older.isCurrent(now))
+                        .filter(older -> !older.validity()
+                                .validFrom()
+                                .isAfter(newer.validity().validFrom()))
+                        .filter(older -> detector.supersedes(newer.content(), older.content()))
+                        .forEach(older -> ended.putIfAbsent(older.id(), older));
+            }
+            ended.values()
+                    .forEach(older ->
+                            older.supersede(newer.id(), newer.validity().validFrom()));
+            return List.copyOf(ended.keySet());
+        }
+
+        private Optional<Fact> createdHere(String id) {
+            return created.stream().filter(fact -> fact.id().equals(id)).findFirst();
         }
 
         /** Announces the slice's new and changed texts at once: one round of index writes and queued vectors. */
@@ -306,6 +406,7 @@ public class FactService {
         }
 
         private void replace(Fact fact, FactInput input) {
+            FactVersion previous = fact.currentVersion();
             fact.title(null);
             fact.category(FactDefaults.CATEGORY);
             fact.type(FactType.SEMANTIC);
@@ -315,6 +416,7 @@ public class FactService {
             fact.source(FactDefaults.SOURCE);
             fact.expiresAt(null);
             apply(fact, input, now);
+            versioned(fact, previous, Change.REPLACED, input.validFrom(), now);
             fact.touch(now);
         }
     }

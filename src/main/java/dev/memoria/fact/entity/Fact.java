@@ -80,6 +80,27 @@ public class Fact implements FactView {
     @Column(name = "index_terms")
     private String indexTerms = "";
 
+    private int version = 1;
+
+    @Column(name = "valid_from", nullable = false)
+    private Instant validFrom;
+
+    @Column(name = "valid_to")
+    private Instant validTo;
+
+    @Column(name = "superseded_by")
+    private String supersededBy;
+
+    @Column(name = "changed_at", nullable = false)
+    private Instant changedAt;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "change_kind", nullable = false)
+    private Change change = Change.CREATED;
+
+    /** The exclusive attribute the content states, by which automatic supersession finds the facts it ends. */
+    private String attribute;
+
     protected Fact() {
         // for JPA
     }
@@ -95,6 +116,8 @@ public class Fact implements FactView {
         this.source = FactDefaults.SOURCE;
         this.createdAt = now;
         this.updatedAt = now;
+        this.validFrom = now;
+        this.changedAt = now;
     }
 
     /**
@@ -118,7 +141,8 @@ public class Fact implements FactView {
             Instant lastAccessedAt,
             int accessCount,
             Instant expiresAt,
-            int docLength) {
+            int docLength,
+            Validity validity) {
 
         /** A fact outside any persistence context: changes to it are never saved. */
         public Fact toFact() {
@@ -140,6 +164,7 @@ public class Fact implements FactView {
             fact.accessCount = accessCount;
             fact.expiresAt = expiresAt;
             fact.docLength = docLength;
+            fact.validity(validity);
             return fact;
         }
     }
@@ -164,6 +189,60 @@ public class Fact implements FactView {
         lastAccessedAt = row.lastAccessedAt();
         accessCount = row.accessCount();
         expiresAt = row.expiresAt();
+        validity(row.validity());
+    }
+
+    /** This fact as {@code version} of it said, current then: a detached copy for a read of the past. */
+    public Fact as(FactVersion version) {
+        Fact past = row().toFact();
+        past.title = version.title();
+        past.content = version.content();
+        past.category = version.category();
+        past.type = version.type();
+        past.importance = version.importance();
+        past.tags = Tags.encode(version.tags());
+        past.source = version.source();
+        past.validity(new Validity(
+                version.version(), version.validFrom(), null, null, version.changedAt(), version.change()));
+        return past;
+    }
+
+    /** A fact a restore brings back from its snapshot copy: a first version again, written now. */
+    public static Fact restoredFrom(FactView copy, Instant now) {
+        return new Row(
+                        copy.id(),
+                        copy.scopeName(),
+                        copy.key(),
+                        copy.title(),
+                        copy.content(),
+                        copy.category(),
+                        copy.type(),
+                        copy.importance(),
+                        copy.persistent(),
+                        Tags.encode(copy.tags()),
+                        copy.source(),
+                        copy.createdAt(),
+                        now,
+                        copy.lastAccessedAt(),
+                        copy.accessCount(),
+                        copy.expiresAt(),
+                        0,
+                        new Validity(1, now, null, null, now, Change.RESTORED))
+                .toFact();
+    }
+
+    /** Says and files what {@code copy} does (a restore): its access statistics and validity stay this fact's. */
+    public void takeFrom(FactView copy) {
+        key = copy.key();
+        title = copy.title();
+        content = copy.content();
+        category = copy.category();
+        type = copy.type();
+        importance = copy.importance();
+        persistent = copy.persistent();
+        tags = Tags.encode(copy.tags());
+        source = copy.source();
+        expiresAt = copy.expiresAt();
     }
 
     /** The fact's columns, for a batch write that inserts new facts without EclipseLink. */
@@ -185,7 +264,8 @@ public class Fact implements FactView {
                 lastAccessedAt,
                 accessCount,
                 expiresAt,
-                docLength);
+                docLength,
+                validity());
     }
 
     /**
@@ -332,6 +412,97 @@ public class Fact implements FactView {
 
     public Instant expiresAt() {
         return expiresAt;
+    }
+
+    @Override
+    public Validity validity() {
+        return new Validity(version, validFrom, validTo, supersededBy, changedAt, change);
+    }
+
+    private void validity(Validity validity) {
+        version = validity.version();
+        validFrom = validity.validFrom();
+        validTo = validity.validTo();
+        supersededBy = validity.supersededBy();
+        changedAt = validity.changedAt();
+        change = validity.change();
+    }
+
+    /** The current version as history keeps it, once a newer one replaces it. */
+    public FactVersion currentVersion() {
+        return new FactVersion(
+                id,
+                version,
+                scopeName,
+                title,
+                content,
+                category,
+                type,
+                importance,
+                tags(),
+                source,
+                validFrom,
+                validTo,
+                changedAt,
+                change);
+    }
+
+    /** The fields a version is made of: a change of any of them is a new version, anything else is not. */
+    public boolean sameVersionAs(FactVersion version) {
+        return java.util.Objects.equals(title, version.title())
+                && content.equals(version.content())
+                && category.equals(version.category())
+                && type == version.type()
+                && importance == version.importance()
+                && tags().equals(version.tags());
+    }
+
+    /**
+     * Starts the next version: it was written now and is true from {@code from} (the previous one ends there).
+     * A version that starts current again leaves whatever superseded it.
+     */
+    public void nextVersion(Change how, Instant from, Instant now) {
+        version++;
+        validFrom = from;
+        validTo = null;
+        supersededBy = null;
+        changedAt = now;
+        change = how;
+    }
+
+    /**
+     * A newer fact states what this one said, from {@code from}: this one stays, no longer current. Not a new
+     * version: what it says is unchanged, only until when it was true.
+     */
+    public void supersede(String newerId, Instant from) {
+        validTo = from.isBefore(validFrom) ? validFrom : from;
+        supersededBy = newerId;
+    }
+
+    /** A supersession undone: current again. */
+    public void reinstate() {
+        validTo = null;
+        supersededBy = null;
+    }
+
+    /** An import brought a new version of this fact: it follows the stored one, whatever the file numbered it. */
+    public void importedAfter(int previousVersion, Instant now) {
+        version = Math.max(version, previousVersion + 1);
+        changedAt = now;
+        change = Change.IMPORTED;
+    }
+
+    /** When this fact was true from, as the caller said (a write's {@code valid_from}). */
+    public void validFrom(Instant validFrom) {
+        this.validFrom = validFrom;
+    }
+
+    public String attribute() {
+        return attribute;
+    }
+
+    public void attribute(String attribute) {
+        this.attribute = attribute;
     }
 
     public void expiresAt(Instant expiresAt) {

@@ -38,9 +38,19 @@ public interface FactView {
 
     Instant expiresAt();
 
+    /** Version and validity; a snapshot's copy is its fact's first version unless it says more. */
+    default Validity validity() {
+        return Validity.first(createdAt());
+    }
+
     /** Expired facts are never shown, whether or not the TTL job has deleted them yet. */
     default boolean isExpired(Instant now) {
         return expiresAt() != null && !expiresAt().isAfter(now);
+    }
+
+    /** What reads of the present show: neither expired nor superseded by now. */
+    default boolean isCurrent(Instant now) {
+        return !isExpired(now) && validity().isCurrent(now);
     }
 
     default double retention(Instant now) {

@@ -20,7 +20,9 @@ public record FactsRemoved(String scope, List<Fact> facts, Reason reason, Instan
         /** Evicted to keep the scope within max_facts_per_scope. */
         EVICTED,
         /** Erased with a data subject's memory (POST /erasures). */
-        ERASED
+        ERASED,
+        /** Not in the snapshot a restore made the scope's facts again. */
+        RESTORED
     }
 
     public FactsRemoved {

@@ -36,7 +36,7 @@ public class Decay {
     public Result decay(Scope scope) {
         Instant now = Timestamps.now();
         double forgetBelow = settings.current().forgetBelow();
-        List<Fact> live = facts.all(scope, now);
+        List<Fact> live = facts.live(scope, now);
         List<Fact> faded = forgetBelow <= 0
                 ? List.of()
                 : live.stream()

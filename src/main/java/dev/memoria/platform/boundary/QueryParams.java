@@ -21,4 +21,28 @@ public final class QueryParams {
         }
         throw DomainException.invalid(name, "must be a whole number from " + min + " to " + max);
     }
+
+    /** true or false; absent or blank is {@code defaultValue}. */
+    public static boolean flag(String name, String value, boolean defaultValue) {
+        if (value == null || value.isBlank()) {
+            return defaultValue;
+        }
+        return switch (value.strip()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw DomainException.invalid(name, "must be true or false");
+        };
+    }
+
+    /** An RFC 3339 time such as 2026-03-13T10:15:00Z; absent or blank is null. */
+    public static java.time.Instant time(String name, String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return java.time.OffsetDateTime.parse(value.strip()).toInstant();
+        } catch (java.time.format.DateTimeParseException notATime) {
+            throw DomainException.invalid(name, "must be an RFC 3339 time such as 2026-03-13T10:15:00Z");
+        }
+    }
 }

@@ -25,6 +25,11 @@ public final class InLists {
         return lists;
     }
 
+    /** {@code count} parameter marks for an IN list: "?, ?, ?". */
+    public static String marks(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
+    }
+
     /**
      * {@code count} text parameters as a one-column table, "(VALUES (CAST(? AS VARCHAR)), ...)", for
      * PostgreSQL to join laterally to one index lookup per value: that plan does not hang on the table's

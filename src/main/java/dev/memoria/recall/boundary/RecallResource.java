@@ -1,5 +1,8 @@
 package dev.memoria.recall.boundary;
 
+import dev.memoria.fact.entity.Fact;
+import java.util.List;
+import java.time.Instant;
 import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.boundary.QueryParams;
@@ -44,12 +47,20 @@ public class RecallResource {
             @QueryParam("type") String type,
             @QueryParam("category") String category,
             @QueryParam("tag") String tag,
-            @QueryParam("mode") String mode) {
+            @QueryParam("mode") String mode,
+            @QueryParam("include_superseded") String includeSuperseded,
+            @QueryParam("as_of") String asOf) {
         String query = required(q);
-        RecallService.Filter filter =
-                new RecallService.Filter(type(type), blank(category) ? null : category, blank(tag) ? null : tag);
-        RecallService.Answer answer =
-                recall.recall(Scope.of(scope), query, QueryParams.intIn("limit", limit, 5, 1, 100), filter, mode(mode));
+        RecallService.Filter filter = new RecallService.Filter(
+                type(type),
+                blank(category) ? null : category,
+                blank(tag) ? null : tag,
+                QueryParams.flag("include_superseded", includeSuperseded, false));
+        int wanted = QueryParams.intIn("limit", limit, 5, 1, 100);
+        Instant at = QueryParams.time("as_of", asOf);
+        RecallService.Answer answer = at == null
+                ? recall.recall(Scope.of(scope), query, wanted, filter, mode(mode))
+                : recall.recallAsOf(Scope.of(scope), query, wanted, filter, at);
         return RecallJson.of(query, answer, Timestamps.now());
     }
 
@@ -57,12 +68,22 @@ public class RecallResource {
     @Path("search")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject search(
-            @PathParam("scope") String scope, @QueryParam("q") String q, @QueryParam("top_k") String topK) {
+            @PathParam("scope") String scope,
+            @QueryParam("q") String q,
+            @QueryParam("top_k") String topK,
+            @QueryParam("include_superseded") String includeSuperseded,
+            @QueryParam("as_of") String asOf) {
         String query = required(q);
         int k = QueryParams.intIn("top_k", topK, 10, 1, 1000);
+        RecallService.Filter filter = new RecallService.Filter(
+                null, null, null, QueryParams.flag("include_superseded", includeSuperseded, false));
+        Instant at = QueryParams.time("as_of", asOf);
+        List<Fact> found = at == null
+                ? recall.search(Scope.of(scope), query, k, filter)
+                : recall.searchAsOf(Scope.of(scope), query, k, filter, at);
         return Jsons.createObjectBuilder()
                 .add("query", query)
-                .add("items", FactJson.array(recall.search(Scope.of(scope), query, k), Timestamps.now()))
+                .add("items", FactJson.array(found, at == null ? Timestamps.now() : at))
                 .build();
     }
 
@@ -71,10 +92,16 @@ public class RecallResource {
     @Produces(MediaType.TEXT_PLAIN)
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public Response context(
-            @PathParam("scope") String scope, @QueryParam("q") String q, @QueryParam("max_tokens") String maxTokens) {
+            @PathParam("scope") String scope,
+            @QueryParam("q") String q,
+            @QueryParam("max_tokens") String maxTokens,
+            @QueryParam("as_of") String asOf) {
         Integer budget = blank(maxTokens) ? null : QueryParams.intIn("max_tokens", maxTokens, 0, 1, 1_000_000);
-        return Response.ok(context.context(Scope.of(scope), q, budget), MediaType.TEXT_PLAIN + ";charset=utf-8")
-                .build();
+        Instant at = QueryParams.time("as_of", asOf);
+        String block = at == null
+                ? context.context(Scope.of(scope), q, budget)
+                : context.contextAsOf(Scope.of(scope), q, budget, at);
+        return Response.ok(block, MediaType.TEXT_PLAIN + ";charset=utf-8").build();
     }
 
     private static String required(String q) {

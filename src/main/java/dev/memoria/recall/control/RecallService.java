@@ -3,6 +3,7 @@ package dev.memoria.recall.control;
 import dev.memoria.embedding.control.SemanticSearch;
 import dev.memoria.embedding.control.VectorIndex;
 import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.control.PastFacts;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.control.Timestamps;
@@ -63,17 +64,19 @@ public class RecallService {
     public record Answer(Mode mode, List<Recalled> items) {}
 
     /** Narrowing of recall by the fact's own fields; null fields mean any. */
-    public record Filter(FactType type, String category, String tag) {
+    /** What recall and search may answer with: current facts (superseded ones too when asked) of these kinds. */
+    public record Filter(FactType type, String category, String tag, boolean includeSuperseded) {
         public static Filter none() {
-            return new Filter(null, null, null);
+            return new Filter(null, null, null, false);
         }
 
         boolean isNone() {
             return type == null && category == null && tag == null;
         }
 
-        boolean accepts(Fact fact) {
-            return (type == null || fact.type() == type)
+        boolean accepts(Fact fact, Instant now) {
+            return (includeSuperseded || fact.validity().isCurrent(now))
+                    && (type == null || fact.type() == type)
                     && (category == null || fact.category().equals(category))
                     && (tag == null || fact.tags().contains(tag));
         }
@@ -83,8 +86,8 @@ public class RecallService {
     static final int CANDIDATE_FACTOR = 3;
 
     static final int MIN_CANDIDATES = 20;
-    /** Room for expired facts the TTL job has not removed yet: ranking sees them, results never do. */
-    static final int EXPIRED_MARGIN = 8;
+    /** Room for expired facts the TTL job has not removed yet and superseded ones: ranking sees them, results not. */
+    static final int EXPIRED_MARGIN = 32;
     /** With a filter, how many ranked facts are examined at most to fill the answer. */
     static final int FILTERED_DEPTH = 2000;
 
@@ -98,14 +101,22 @@ public class RecallService {
     TenantEntityManager db;
 
     @Inject
+    PastFacts past;
+
+    @Inject
     SemanticSearch semantic;
 
     /** The best {@code topK} facts by BM25 alone; nothing is reinforced. */
     public List<Fact> search(Scope scope, String query, int topK) {
+        return search(scope, query, topK, Filter.none());
+    }
+
+    /** The best {@code topK} facts by BM25 alone that pass the filter; nothing is reinforced. */
+    public List<Fact> search(Scope scope, String query, int topK, Filter filter) {
         try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
             facts.readAroundPendingAccesses();
             Instant now = Timestamps.now();
-            return live(scope, index.rank(scope.value(), terms(query), topK + EXPIRED_MARGIN), Filter.none(), topK, now)
+            return live(scope, index.rank(scope.value(), terms(query), topK + EXPIRED_MARGIN), filter, topK, now)
                     .stream()
                     .map(Scored::fact)
                     .toList();
@@ -151,6 +162,43 @@ public class RecallService {
         }
     }
 
+    /**
+     * Recall of memory as it was at {@code at}: the facts of then, each as its version of then, ranked by BM25
+     * over their texts of then (the index and the vectors hold today's texts), importance and retention then.
+     * Nothing is reinforced: reading the past is no use of today's memory.
+     */
+    public Answer recallAsOf(Scope scope, String query, int limit, Filter filter, Instant at) {
+        List<Fact> ranked = pastFacts(scope, filter, at);
+        Map<String, Double> bm25 = PastBm25.scores(terms(query), ranked);
+        List<Fact> matching = ranked.stream().filter(fact -> bm25.containsKey(fact.id())).toList();
+        return new Answer(
+                Mode.KEYWORD,
+                HybridRanking.rank(Mode.KEYWORD, matching, bm25, null, at).stream()
+                        .limit(limit)
+                        .toList());
+    }
+
+    /** Search of memory as it was at {@code at}: BM25 alone over the facts of then. */
+    public List<Fact> searchAsOf(Scope scope, String query, int topK, Filter filter, Instant at) {
+        List<Fact> facts = pastFacts(scope, filter, at);
+        Map<String, Double> bm25 = PastBm25.scores(terms(query), facts);
+        return facts.stream()
+                .filter(fact -> bm25.containsKey(fact.id()))
+                .sorted(Comparator.comparingDouble((Fact fact) -> bm25.get(fact.id()))
+                        .reversed()
+                        .thenComparing(Fact::id))
+                .limit(topK)
+                .toList();
+    }
+
+    private List<Fact> pastFacts(Scope scope, Filter filter, Instant at) {
+        try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
+            return past.asOf(scope, at).stream()
+                    .filter(fact -> filter.accepts(fact, at))
+                    .toList();
+        }
+    }
+
     private record Scored(Fact fact, double relevance) {}
 
     /** The first {@code wanted} hits, in rank order, that are live facts passing the filter. */
@@ -164,7 +212,7 @@ public class RecallService {
                     .forEach(fact -> byId.put(fact.id(), fact));
             for (KeywordIndex.Hit hit : slice) {
                 Fact fact = byId.get(hit.factId());
-                if (fact != null && filter.accepts(fact) && found.size() < wanted) {
+                if (fact != null && filter.accepts(fact, now) && found.size() < wanted) {
                     found.add(new Scored(fact, hit.score()));
                 }
             }
@@ -174,7 +222,9 @@ public class RecallService {
 
     /** The candidates that are live facts passing the filter (a deleted or expired fact is never among them). */
     private List<Fact> live(Scope scope, List<String> ids, Filter filter, Instant now) {
-        return facts.readAll(scope, ids, now).stream().filter(filter::accepts).toList();
+        return facts.readAll(scope, ids, now).stream()
+                .filter(fact -> filter.accepts(fact, now))
+                .toList();
     }
 
     /**

@@ -65,15 +65,16 @@ public class SnapshotRepository {
                 .getSingleResult();
     }
 
-    /** Saves the snapshot with a copy of the scope's live facts; returns how many were copied. */
+    /** Saves the snapshot with a copy of the scope's current facts; returns how many were copied. */
     public int save(Snapshot snapshot, Instant now) {
         db.get().persist(snapshot);
         int copied = sql.query("INSERT INTO snapshot_fact ({tenant_id}, snapshot_id, fact_id, " + COLUMNS + ") "
                         + "SELECT {tenant_id}, ?, id, " + COLUMNS + " FROM fact WHERE {tenant} AND scope_name = ? "
-                        + "AND (expires_at IS NULL OR expires_at > ?)")
+                        + "AND (expires_at IS NULL OR expires_at > ?) AND (valid_to IS NULL OR valid_to > ?)")
                 .setParameter(1, snapshot.id())
                 .setParameter(2, snapshot.scopeName())
                 .setParameter(3, Timestamp.from(now))
+                .setParameter(4, Timestamp.from(now))
                 .executeUpdate();
         snapshot.factCount(copied);
         return copied;
@@ -147,22 +148,6 @@ public class SnapshotRepository {
 
     public void deleteAll(String scope) {
         all(scope).forEach(this::delete);
-    }
-
-    /** Replaces every fact of the scope with the snapshot's copies; returns how many facts it now has. */
-    /** Replaces the scope's rows with the snapshot's, leaving out the facts that have expired since. */
-    public int restoreInto(Snapshot snapshot, Instant now) {
-        sql.query("DELETE FROM fact WHERE {tenant} AND scope_name = ?")
-                .setParameter(1, snapshot.scopeName())
-                .executeUpdate();
-        return sql.query("INSERT INTO fact ({tenant_id}, id, scope_name, " + COLUMNS + ", doc_length) "
-                        + "SELECT {tenant_id}, fact_id, ?, " + COLUMNS
-                        + ", 0 FROM snapshot_fact WHERE {tenant} AND snapshot_id = ?"
-                        + " AND (expires_at IS NULL OR expires_at > ?)")
-                .setParameter(1, snapshot.scopeName())
-                .setParameter(2, snapshot.id())
-                .setParameter(3, java.sql.Timestamp.from(now))
-                .executeUpdate();
     }
 
     public List<SnapshotFact> facts(Snapshot snapshot) {

@@ -1,14 +1,16 @@
 package dev.memoria.snapshot.control;
 
-import dev.memoria.audit.control.AuditLog;
+import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.control.SupersessionDetector;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactView;
-import dev.memoria.fact.entity.ScopeFactsReplaced;
+import dev.memoria.fact.entity.FactsRemoved;
+import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.quota.control.Quotas;
-import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
@@ -41,19 +43,21 @@ public class SnapshotService {
     FactRepository facts;
 
     @Inject
-    KeywordIndex index;
-
-    @Inject
     ScopeRegistry scopes;
-
-    @Inject
-    AuditLog audit;
 
     @Inject
     Quotas quotas;
 
     @Inject
-    Event<ScopeFactsReplaced> replaced;
+    Event<FactsRemoved> removed;
+
+    @Inject
+    Event<FactsWritten> written;
+
+    @Inject
+    FactHistory history;
+
+    private final SupersessionDetector detector = new SupersessionDetector();
 
     public Snapshot create(Scope scope, String name) {
         if (name == null || !Snapshot.NAME.matcher(name).matches()) {
@@ -77,27 +81,50 @@ public class SnapshotService {
         snapshots.delete(get(scope, name));
     }
 
-    /** The scope's facts become exactly the snapshot's, in one transaction: all or nothing. */
+    /**
+     * The scope's current facts become exactly the snapshot's, in one transaction: facts the snapshot does not
+     * hold are forgotten as a DELETE forgets them (log entries, vectors and history with them), facts it holds
+     * that say something else now get a restored version, and facts it holds that are gone come back.
+     * Superseded facts are not current: the restore leaves them as they are.
+     */
     public int restore(Scope scope, String name) {
         Snapshot snapshot = get(scope, name);
         Instant now = Timestamps.now();
         scopes.touch(scope, now);
-        java.util.Set<String> kept = new java.util.HashSet<>();
-        snapshots.facts(snapshot).stream().filter(fact -> !fact.isExpired(now)).forEach(fact -> kept.add(fact.id()));
-        audit.factsDeleted(
-                AuditLog.Action.RESTORE,
-                facts.everyRow(scope).stream()
-                        .filter(fact -> !kept.contains(fact.id()))
-                        .toList(),
-                now);
-        facts.flushAndForget(); // the rows are swapped below in SQL; no stale copy may survive in memory
-        index.clear(scope.value());
-        int restored = snapshots.restoreInto(snapshot, now);
-        List<Fact> rows = facts.everyRow(scope);
-        index.add(scope.value(), rows);
-        replaced.fire(new ScopeFactsReplaced(scope.value(), rows));
+        Map<String, FactView> wanted = byId(snapshot, now);
+        Map<String, Fact> rows = new LinkedHashMap<>();
+        facts.everyRow(scope).forEach(fact -> rows.put(fact.id(), fact));
+        List<Fact> gone = rows.values().stream()
+                .filter(fact -> !wanted.containsKey(fact.id()) && (fact.isCurrent(now) || fact.isExpired(now)))
+                .toList();
+        if (!gone.isEmpty()) {
+            removed.fire(new FactsRemoved(scope.value(), gone, FactsRemoved.Reason.RESTORED, now));
+            gone.forEach(facts::remove);
+            facts.flush(); // before a restored fact takes a key one of them held
+        }
+        List<Fact> created = new ArrayList<>();
+        List<Fact> changed = new ArrayList<>();
+        for (FactView copy : wanted.values()) {
+            Fact fact = rows.get(copy.id());
+            if (fact == null) {
+                Fact restored = Fact.restoredFrom(copy, now);
+                restored.attribute(detector.attributeOf(restored.content()).orElse(null));
+                created.add(restored);
+            } else if (!sameMemory(fact, copy) || !fact.isCurrent(now)) {
+                FactVersion before = fact.currentVersion();
+                fact.takeFrom(copy);
+                if (history.versioned(fact, before, dev.memoria.fact.entity.Change.RESTORED, now, now)) {
+                    fact.attribute(detector.attributeOf(fact.content()).orElse(null));
+                }
+                fact.reinstate();
+                fact.touch(now);
+                changed.add(fact);
+            }
+        }
+        written.fire(new FactsWritten(scope.value(), created, changed)); // postings and vectors
+        facts.insertAll(scope, created);
         quotas.checkFactsHeld();
-        return restored;
+        return wanted.size();
     }
 
     /** What changed from snapshot {@code name} to {@code against} (another snapshot, or the live facts). */
@@ -106,7 +133,7 @@ public class SnapshotService {
         Map<String, FactView> from = byId(get(scope, name), now);
         Map<String, FactView> to = new LinkedHashMap<>();
         if (against == null || against.equals(CURRENT)) {
-            facts.all(scope, now).forEach(fact -> to.put(fact.id(), fact));
+            facts.current(scope, now).forEach(fact -> to.put(fact.id(), fact));
         } else {
             to.putAll(byId(get(scope, against), now));
         }

@@ -42,7 +42,7 @@ public class ScopeStatistics {
 
     public Stats of(Scope scope) {
         Instant now = Timestamps.now();
-        List<Fact> live = facts.all(scope, now);
+        List<Fact> live = facts.current(scope, now);
         Map<String, Long> byType = new TreeMap<>();
         for (FactType type : FactType.values()) {
             byType.put(type.wireName(), 0L);

@@ -42,6 +42,7 @@ public class TenantSettingsResource {
                 .add("max_facts_per_scope", settings.maxFactsPerScope())
                 .add("forget_below", settings.forgetBelow())
                 .add("semantic_recall", settings.semanticRecall())
+                .add("supersede", settings.supersede())
                 .build();
     }
 }

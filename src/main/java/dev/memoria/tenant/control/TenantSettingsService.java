@@ -10,6 +10,7 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
@@ -27,7 +28,8 @@ public class TenantSettingsService {
             "dedupe_threshold",
             "max_facts_per_scope",
             "forget_below",
-            "semantic_recall");
+            "semantic_recall",
+            "supersede");
 
     @Inject
     TenantSettingsRepository settings;
@@ -63,10 +65,20 @@ public class TenantSettingsService {
         } else if (semantic != null) {
             errors.add(new FieldError("semantic_recall", "must be true or false"));
         }
+        String supersede = current.supersede();
+        JsonValue supersedeValue = json.get("supersede");
+        if (supersedeValue instanceof JsonString mode
+                && (mode.getString().equals(TenantSettings.AUTO)
+                        || mode.getString().equals(TenantSettings.EXPLICIT))) {
+            supersede = mode.getString();
+        } else if (supersedeValue != null) {
+            errors.add(new FieldError("supersede", "must be \"auto\" or \"explicit\""));
+        }
         if (!errors.isEmpty()) {
             throw DomainException.invalid(errors);
         }
         TenantSettings changed = TenantSettings.defaults(current.tenantId());
+        changed.supersede(supersede);
         changed.change(
                 maxLogDays,
                 maxContextEntries,

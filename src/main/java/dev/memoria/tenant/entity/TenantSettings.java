@@ -43,8 +43,14 @@ public class TenantSettings {
     @Column(name = "semantic_recall")
     private boolean semanticRecall;
 
+    /** "auto" (the default) or "explicit": whether a remember decides itself what it supersedes. */
+    private String supersede = AUTO;
+
     @Column(name = "updated_at")
     private Instant updatedAt;
+
+    public static final String AUTO = "auto";
+    public static final String EXPLICIT = "explicit";
 
     protected TenantSettings() {
         // for JPA
@@ -73,6 +79,7 @@ public class TenantSettings {
                 forgetBelow,
                 semanticRecall,
                 updatedAt);
+        copy.supersede = supersede;
         return copy;
     }
 
@@ -120,6 +127,19 @@ public class TenantSettings {
     /** False: the tenant's facts are not embedded and its recall is by keyword only. */
     public boolean semanticRecall() {
         return semanticRecall;
+    }
+
+    public String supersede() {
+        return supersede;
+    }
+
+    /** Whether remember supersedes by itself the facts whose value it replaces ("auto"), or only named ones. */
+    public boolean supersedesAutomatically() {
+        return AUTO.equals(supersede);
+    }
+
+    public void supersede(String supersede) {
+        this.supersede = supersede;
     }
 
     public Instant updatedAt() {

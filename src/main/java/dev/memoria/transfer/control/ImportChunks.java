@@ -2,8 +2,10 @@ package dev.memoria.transfer.control;
 
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.lifecycle.control.CapacityGuard;
@@ -47,6 +49,9 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class ImportChunks {
+
+    @Inject
+    FactHistory history;
 
     @Inject
     FactRepository facts;
@@ -173,7 +178,12 @@ public class ImportChunks {
                 counts.count(Kind.FACT, Outcome.UNCHANGED);
             } else {
                 String indexedBefore = stored.indexedText();
+                FactVersion before = stored.currentVersion();
                 stored.overwrite(fact);
+                if (!stored.sameVersionAs(before)) { // the stored version is kept as history
+                    history.archive(before.endedAt(stored.validity().validFrom()));
+                    stored.importedAfter(before.version(), now);
+                }
                 if (!stored.indexedText().equals(indexedBefore)) {
                     rewritten.add(stored);
                 }
@@ -273,7 +283,11 @@ public class ImportChunks {
                 && sameMillis(row.updatedAt(), line.updatedAt())
                 && sameMillis(row.lastAccessedAt(), line.lastAccessedAt())
                 && row.accessCount() == line.accessCount()
-                && sameMillis(row.expiresAt(), line.expiresAt());
+                && sameMillis(row.expiresAt(), line.expiresAt())
+                && row.validity().version() == line.validity().version()
+                && sameMillis(row.validity().validFrom(), line.validity().validFrom())
+                && sameMillis(row.validity().validTo(), line.validity().validTo())
+                && Objects.equals(row.validity().supersededBy(), line.validity().supersededBy());
     }
 
     private static boolean sameMillis(Instant a, Instant b) {

@@ -1,12 +1,15 @@
 package dev.memoria.transfer.control;
 
 import dev.memoria.fact.control.FactInput;
+import dev.memoria.fact.entity.Change;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.Tags;
+import dev.memoria.fact.entity.Validity;
 import dev.memoria.platform.control.BoundedJson;
 import dev.memoria.platform.entity.DomainException.FieldError;
+import dev.memoria.platform.entity.StorableText;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
 import dev.memoria.transfer.entity.ImportLine;
@@ -53,6 +56,9 @@ final class ImportLines {
         JsonValue json;
         try {
             json = BoundedJson.readOne(new StringReader(text));
+        } catch (BoundedJson.Unstorable unstorable) {
+            problems.add(unstorable.getMessage());
+            return Optional.empty();
         } catch (JsonException malformed) {
             problems.add("is not one JSON object: " + malformed.getMessage());
             return Optional.empty();
@@ -84,7 +90,7 @@ final class ImportLines {
         List<FieldError> inputErrors = new ArrayList<>();
         FactInput input = FactInput.read(json, FactInput.Mode.CREATE, path, inputErrors);
         inputErrors.forEach(error -> problems.add(error.field() + ": " + error.message()));
-        for (String inputOnly : List.of("ttl_seconds", "dedupe")) {
+        for (String inputOnly : List.of("ttl_seconds", "dedupe", "supersedes")) {
             if (input.has(inputOnly)) {
                 problems.add(path + inputOnly + ": is not a field of an exported fact");
             }
@@ -103,12 +109,19 @@ final class ImportLines {
         Instant lastAccessed = fields.time("last_accessed_at", false);
         Instant expires = fields.time("expires_at", false);
         int accessCount = fields.count("access_count");
+        int version = json.containsKey("version") ? fields.count("version") : 1;
+        if (version < 1) {
+            problems.add(path + "version: must be a whole number from 1");
+        }
+        Instant validTo = fields.time("valid_to", false);
+        String supersededBy = fields.id("superseded_by", false);
         if (id == null || scope == null || created == null || updated == null || !inputErrors.isEmpty()) {
             return null;
         }
+        Instant validFrom = input.validFrom() != null ? input.validFrom() : created;
         for (String text : textsOf(input)) {
-            if (!isStorable(text)) {
-                problems.add(path + "content: must not contain NUL characters or unpaired surrogates");
+            if (!StorableText.isStorable(text)) {
+                problems.add(path + "content: " + StorableText.PROBLEM);
                 return null;
             }
         }
@@ -129,7 +142,14 @@ final class ImportLines {
                 lastAccessed,
                 accessCount,
                 expires,
-                0);
+                0,
+                new Validity(
+                        Math.max(1, version),
+                        validFrom,
+                        validTo,
+                        supersededBy,
+                        validFrom,
+                        version > 1 ? Change.IMPORTED : Change.CREATED));
     }
 
     private static ImportLine.LogLine log(JsonObject line, int number, Problems problems) {
@@ -209,25 +229,6 @@ final class ImportLines {
             texts.addAll(input.tags());
         }
         return texts;
-    }
-
-    /** PostgreSQL's text holds no NUL, and a lone surrogate is no character. */
-    static boolean isStorable(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == 0) {
-                return false;
-            }
-            if (Character.isHighSurrogate(c)) {
-                if (i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1))) {
-                    return false;
-                }
-                i++;
-            } else if (Character.isLowSurrogate(c)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void unknownFields(JsonObject json, Set<String> known, String path, Problems problems) {
@@ -324,11 +325,11 @@ final class ImportLines {
                 problems.add(path + name + ": must be at most " + max + " characters");
                 return null;
             }
-            if (!isStorable(text) || singleLine && text.chars().anyMatch(Character::isISOControl)) {
+            if (!StorableText.isStorable(text) || singleLine && text.chars().anyMatch(Character::isISOControl)) {
                 problems.add(path + name + ": must be "
                         + (singleLine
                                 ? "a single line without control characters"
-                                : "text without NUL characters or unpaired surrogates"));
+                                : "text without NUL characters (U+0000) or unpaired surrogates"));
                 return null;
             }
             return text;

@@ -1,0 +1,182 @@
+package dev.memoria.fact.control;
+
+import dev.memoria.fact.entity.Change;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactType;
+import dev.memoria.fact.entity.FactVersion;
+import dev.memoria.fact.entity.FactsRemoved;
+import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.InLists;
+import dev.memoria.tenant.control.TenantSql;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The versions a fact had before its current one (the fact's row is its current version). A version is kept
+ * when a newer one replaces it, and goes with its fact: whatever removes a fact announces it, and its history
+ * is deleted in the same transaction.
+ */
+@ApplicationScoped
+public class FactHistory {
+
+    private static final String COLUMNS = "fact_id, version, scope_name, title, content, category, fact_type,"
+            + " importance, tags, source, valid_from, valid_to, changed_at, change_kind";
+
+    @Inject
+    TenantSql sql;
+
+    /**
+     * After a change of {@code fact}: when what it says differs from {@code before}, {@code before} is kept,
+     * ended where the new version starts ({@code from}), and the fact is its next version. True when it is.
+     */
+    public boolean versioned(Fact fact, FactVersion before, Change how, Instant from, Instant now) {
+        if (fact.sameVersionAs(before)) {
+            return false;
+        }
+        archive(before.endedAt(from));
+        fact.nextVersion(how, from, now);
+        return true;
+    }
+
+    /** Keeps {@code version} (a fact's current version, ended) as history. */
+    public void archive(FactVersion version) {
+        sql.query("INSERT INTO fact_version ({tenant_id}, " + COLUMNS
+                        + ") VALUES ({tenant_value}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .setParameter(1, version.factId())
+                .setParameter(2, version.version())
+                .setParameter(3, version.scopeName())
+                .setParameter(4, version.title())
+                .setParameter(5, version.content())
+                .setParameter(6, version.category())
+                .setParameter(7, version.type().name())
+                .setParameter(8, version.importance())
+                .setParameter(9, Tags.encode(version.tags()))
+                .setParameter(10, version.source())
+                .setParameter(11, timestamp(version.validFrom()))
+                .setParameter(12, timestamp(version.validTo()))
+                .setParameter(13, timestamp(version.changedAt()))
+                .setParameter(14, version.change().name())
+                .executeUpdate();
+    }
+
+    /** Every version of the fact, oldest first: the kept ones, then the current one. */
+    public List<FactVersion> of(Fact fact) {
+        List<FactVersion> versions = new ArrayList<>(older(fact.id()));
+        FactVersion current = fact.currentVersion();
+        versions.add(
+                fact.validity().supersededBy() == null
+                        ? current
+                        : new FactVersion(
+                                current.factId(),
+                                current.version(),
+                                current.scopeName(),
+                                current.title(),
+                                current.content(),
+                                current.category(),
+                                current.type(),
+                                current.importance(),
+                                current.tags(),
+                                current.source(),
+                                current.validFrom(),
+                                current.validTo(),
+                                current.changedAt(),
+                                Change.SUPERSEDED));
+        return versions;
+    }
+
+    /** The kept versions of a fact, oldest first. */
+    public List<FactVersion> older(String factId) {
+        List<FactVersion> versions = new ArrayList<>();
+        try (PreparedStatement statement = sql.prepare(
+                "SELECT " + COLUMNS + " FROM fact_version WHERE {tenant} AND fact_id = ? ORDER BY version")) {
+            statement.setString(1, factId);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    versions.add(version(rows));
+                }
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read a fact's history", e);
+        }
+        return versions;
+    }
+
+    /** For each fact of the scope with kept versions written by {@code at}, the latest of them. */
+    public Map<String, FactVersion> latestOfScope(String scope, Instant at) {
+        Map<String, FactVersion> latest = new HashMap<>();
+        try (PreparedStatement statement = sql.prepare("SELECT " + COLUMNS
+                + " FROM fact_version WHERE {tenant} AND scope_name = ? AND changed_at <= ? ORDER BY fact_id, version")) {
+            statement.setString(1, scope);
+            statement.setTimestamp(2, timestamp(at));
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    FactVersion version = version(rows);
+                    latest.put(version.factId(), version);
+                }
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read the scope's history", e);
+        }
+        return latest;
+    }
+
+    /** A removed fact's versions go with it. */
+    void onRemoved(@Observes FactsRemoved removed) {
+        forget(removed.facts().stream().map(Fact::id).toList());
+    }
+
+    public void forget(List<String> factIds) {
+        for (List<String> chunk : InLists.of(factIds)) {
+            var query = sql.query(
+                    "DELETE FROM fact_version WHERE {tenant} AND fact_id IN (" + InLists.marks(chunk.size()) + ")");
+            for (int i = 0; i < chunk.size(); i++) {
+                query.setParameter(i + 1, chunk.get(i));
+            }
+            query.executeUpdate();
+        }
+    }
+
+    /** Every kept version of the scope's facts: clearing or erasing a scope. */
+    public void forgetScope(String scope) {
+        sql.query("DELETE FROM fact_version WHERE {tenant} AND scope_name = ?")
+                .setParameter(1, scope)
+                .executeUpdate();
+    }
+
+    private static FactVersion version(ResultSet row) throws SQLException {
+        return new FactVersion(
+                row.getString(1),
+                row.getInt(2),
+                row.getString(3),
+                row.getString(4),
+                row.getString(5),
+                row.getString(6),
+                FactType.valueOf(row.getString(7)),
+                row.getDouble(8),
+                Tags.decode(row.getString(9)),
+                row.getString(10),
+                instant(row.getTimestamp(11)),
+                instant(row.getTimestamp(12)),
+                instant(row.getTimestamp(13)),
+                Change.valueOf(row.getString(14)));
+    }
+
+    private static Timestamp timestamp(Instant instant) {
+        return instant == null ? null : Timestamp.from(instant);
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+}
