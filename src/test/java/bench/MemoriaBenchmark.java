@@ -357,17 +357,39 @@ public final class MemoriaBenchmark {
         return total / seconds(start);
     }
 
-    /** Loads {@code count} facts through facts:batch; returns facts per second. */
+    private static final Pattern FACT_ID = Pattern.compile("\"id\":\"([0-9a-f-]{36})\",\"scope\"");
+
+    /**
+     * Loads {@code count} facts through facts:batch; returns facts per second. With bench.superseded (a share,
+     * default 0), the last facts of the load each supersede one earlier fact, so that share of the scope is
+     * superseded: what recall must skip.
+     */
     private double ingest(String bearer, String scope, int count) throws IOException, InterruptedException {
+        int superseding = (int) Math.round(count * Double.parseDouble(System.getProperty("bench.superseded", "0")));
+        List<String> current = new ArrayList<>();
+        Random pick = new Random(7);
         long start = System.nanoTime();
         for (int done = 0; done < count; done += BATCH) {
             int n = Math.min(BATCH, count - done);
             StringBuilder body = new StringBuilder("{\"facts\":[");
             for (int i = 0; i < n; i++) {
-                body.append(i == 0 ? "" : ",").append(syntheticFact());
+                String fact = syntheticFact();
+                if (done + i >= count - superseding && !current.isEmpty()) {
+                    String older = current.remove(pick.nextInt(current.size()));
+                    fact = "{\"supersedes\":[\"" + older + "\"]," + fact.substring(1);
+                }
+                body.append(i == 0 ? "" : ",").append(fact);
             }
             body.append("]}");
-            expect(200, send("POST", "api/v1/scopes/" + scope + "/facts:batch", bearer, body.toString()));
+            HttpResponse<String> written =
+                    send("POST", "api/v1/scopes/" + scope + "/facts:batch", bearer, body.toString());
+            expect(200, written);
+            if (superseding > 0) {
+                Matcher id = FACT_ID.matcher(written.body());
+                while (id.find()) {
+                    current.add(id.group(1));
+                }
+            }
         }
         return count / seconds(start);
     }

@@ -51,6 +51,24 @@ class ClusterIT extends Deployments {
     }
 
     @Test
+    void aSupersessionOnOneServerHoldsOnTheOtherAtOnce() {
+        String scope = "api/v1/scopes/user:7/";
+        String lisbon = node1.post(scope + "facts", "{\"content\":\"User lives in Lisbon\"}")
+                .json()
+                .getString("id");
+        Api.Reply berlin = node2.post(
+                scope + "facts", "{\"content\":\"User moved to Berlin\",\"supersedes\":[\"" + lisbon + "\"]}");
+        assertEquals(201, berlin.status(), berlin.toString());
+        assertEquals(
+                berlin.json().getString("id"),
+                node1.get(scope + "facts/" + lisbon).json().getString("superseded_by"));
+        assertFalse(node1.get(scope + "facts").body().contains(lisbon), "node1 lists only the current fact");
+        assertFalse(node1.get(scope + "context").body().contains("Lisbon"));
+        assertEquals(
+                1, node1.get(scope + "facts/" + lisbon + "/history").items().size());
+    }
+
+    @Test
     void aRecallOnOneServerReinforcesTheFactOnTheOtherWithinSeconds() throws InterruptedException {
         Api.Reply written = node1.post("api/v1/scopes/user:2/facts", "{\"content\":\"Backups run nightly at two\"}");
         assertEquals(201, written.status(), written.toString());

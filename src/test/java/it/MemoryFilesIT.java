@@ -466,9 +466,11 @@ class MemoryFilesIT extends Deployments {
                         "dedupe_threshold",
                         "max_facts_per_scope",
                         "forget_below",
-                        "semantic_recall"),
+                        "semantic_recall",
+                        "supersede"),
                 settings.keySet());
         assertTrue(settings.getBoolean("semantic_recall"), "recall by meaning is on unless the tenant turns it off");
+        assertEquals("auto", settings.getString("supersede"), "a remember supersedes what it replaces by default");
         assertEquals(maxLogDays, settings.getInt("max_log_days"), settings.toString());
         assertEquals(maxContextEntries, settings.getInt("max_context_entries"), settings.toString());
         assertEquals(

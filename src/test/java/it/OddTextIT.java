@@ -38,7 +38,7 @@ class OddTextIT extends Deployments {
                 "plus+sign",
                 "semi;colon,comma",
                 "quote\"s and 'apostrophes'",
-                "<b>bold</b",
+                "<b>bold<b>",
                 "é ünïcode 日本語 \u05e9\u05dc\u05d5\u05dd",
                 "emoji \uD83D\uDE00",
                 "\uD83D\uDE00".repeat(128),

@@ -124,6 +124,29 @@ class VersionsIT extends Deployments {
     }
 
     @Test
+    void aNewValueSupersedesTheOldOneByItselfAndTwoTrueFactsBothStay() {
+        String lisbon =
+                remember("{\"content\":\"User lives in Lisbon, Portugal\"}").getString("id");
+        String portuguese = remember("{\"content\":\"User speaks Portuguese\"}").getString("id");
+        JsonObject berlin = remember("{\"content\":\"User moved to Berlin last month\"}");
+        assertEquals(lisbon, berlin.getJsonArray("superseded").getString(0), berlin.toString());
+        JsonObject english = remember("{\"content\":\"User also speaks English\"}");
+        assertEquals(List.of(), english.getJsonArray("superseded"), "two languages are both true");
+
+        List<String> current = ids(api.get(S + "/facts").items());
+        assertFalse(current.contains(lisbon));
+        assertTrue(current.contains(portuguese) && current.contains(berlin.getString("id")));
+        assertEquals(
+                berlin.getString("id"),
+                ids(recall("where does the user live")).get(0),
+                "the prompt gets the new value first, and never the old one");
+
+        api.put("api/v1/tenant/settings", "{\"supersede\":\"explicit\"}");
+        JsonObject rome = remember("{\"content\":\"User moved to Rome\"}");
+        assertEquals(List.of(), rome.getJsonArray("superseded"), "explicit: only the ids a write names");
+    }
+
+    @Test
     void supersedingAnUnknownOrForeignFactWritesNothing() {
         String other = new Api(Api.serverBase(), Tokens.token(Tokens.newTenant("versions"), Tokens.ALL_ROLES))
                 .post(S + "/facts", "{\"content\":\"Someone else's fact\"}")
@@ -199,11 +222,13 @@ class VersionsIT extends Deployments {
 
     @Test
     void asOfReadsMemoryAsItWasThen() throws InterruptedException {
-        JsonObject zone = remember("{\"content\":\"Time zone is Europe/Lisbon\",\"persistent\":true,\"category\":\"profile\"}");
+        JsonObject zone =
+                remember("{\"content\":\"Time zone is Europe/Lisbon\",\"persistent\":true,\"category\":\"profile\"}");
         String id = zone.getString("id");
         String deleted = remember("{\"content\":\"Has a dog named Rex\"}").getString("id");
         Thread.sleep(100); // the past read below falls between the writes and the changes
-        String then = Api.encode(Instant.parse(zone.getString("created_at")).plusMillis(50).toString());
+        String then = Api.encode(
+                Instant.parse(zone.getString("created_at")).plusMillis(50).toString());
         api.patch(S + "/facts/" + id, "{\"content\":\"Time zone is Europe/Berlin\"}");
         remember("{\"content\":\"Learning Lisbon's history\"}");
         assertEquals(204, api.delete(S + "/facts/" + deleted).status());
@@ -213,16 +238,49 @@ class VersionsIT extends Deployments {
         assertEquals("Time zone is Europe/Lisbon", past.get(0).getString("content"));
         assertEquals(1, past.get(0).getInt("version"));
 
-        assertEquals(List.of(id), ids(api.get(S + "/search?q=lisbon&as_of=" + then).items()));
+        assertEquals(
+                List.of(id), ids(api.get(S + "/search?q=lisbon&as_of=" + then).items()));
         assertEquals(1, api.get(S + "/search?q=lisbon").items().size(), "today only the new fact says Lisbon");
-        assertEquals(List.of(id), ids(api.get(S + "/recall?q=lisbon&as_of=" + then).items().stream()
-                .map(item -> item.asJsonObject().get("fact"))
-                .toList()));
+        assertEquals(
+                List.of(id),
+                ids(api.get(S + "/recall?q=lisbon&as_of=" + then).items().stream()
+                        .map(item -> item.asJsonObject().get("fact"))
+                        .toList()));
         String pastContext = api.get(S + "/context?as_of=" + then).body();
         assertTrue(pastContext.contains("Time zone is Europe/Lisbon"), pastContext);
         assertFalse(pastContext.contains("Berlin"), pastContext);
         assertTrue(api.get(S + "/context").body().contains("Time zone is Europe/Berlin"));
         assertFieldErrors(assertProblem(api.get(S + "/facts?as_of=yesterday"), 400), "as_of");
+    }
+
+    @Test
+    void exportAndImportKeepVersionsAndSupersession() {
+        String id = remember("{\"content\":\"Editor is Vim\",\"category\":\"tools\"}")
+                .getString("id");
+        api.patch(S + "/facts/" + id, "{\"content\":\"Editor is Neovim\"}");
+        String newer = remember("{\"content\":\"Editor is Zed now\",\"supersedes\":[\"" + id + "\"]}")
+                .getString("id");
+        String exported = api.get("api/v1/export").body();
+        assertTrue(exported.contains("\"kind\":\"version\""), exported);
+
+        Api elsewhere = new Api(Api.serverBase(), Tokens.token(Tokens.newTenant("versions"), Tokens.ALL_ROLES));
+        Api.Reply imported = elsewhere.send("POST", "api/v1/import", exported, "application/x-ndjson");
+        assertEquals(200, imported.status(), imported::toString);
+        assertEquals(
+                java.util.Set.copyOf(exported.lines().toList()),
+                java.util.Set.copyOf(
+                        elsewhere.get("api/v1/export").body().lines().toList()),
+                "export, import, export gives the same lines");
+        assertEquals(
+                history(id),
+                elsewhere.get(S + "/facts/" + id + "/history").items().getValuesAs(JsonObject.class));
+        assertEquals(newer, elsewhere.get(S + "/facts/" + id).json().getString("superseded_by"));
+        assertEquals(
+                200,
+                elsewhere
+                        .send("POST", "api/v1/import", exported, "application/x-ndjson")
+                        .status());
+        assertEquals(2, elsewhere.get(S + "/facts/" + id + "/history").items().size(), "an import twice adds nothing");
     }
 
     private JsonObject remember(String body) {

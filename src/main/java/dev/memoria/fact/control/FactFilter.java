@@ -21,6 +21,7 @@ public record FactFilter(
                 && (persistent == null || fact.persistent() == persistent)
                 && (lowered == null
                         || fact.content().toLowerCase(Locale.ROOT).contains(lowered)
-                        || fact.title() != null && fact.title().toLowerCase(Locale.ROOT).contains(lowered));
+                        || fact.title() != null
+                                && fact.title().toLowerCase(Locale.ROOT).contains(lowered));
     }
 }

@@ -7,6 +7,8 @@ import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.InLists;
+import dev.memoria.platform.control.SqlLike;
+import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -115,8 +117,9 @@ public class FactHistory {
     /** For each fact of the scope with kept versions written by {@code at}, the latest of them. */
     public Map<String, FactVersion> latestOfScope(String scope, Instant at) {
         Map<String, FactVersion> latest = new HashMap<>();
-        try (PreparedStatement statement = sql.prepare("SELECT " + COLUMNS
-                + " FROM fact_version WHERE {tenant} AND scope_name = ? AND changed_at <= ? ORDER BY fact_id, version")) {
+        try (PreparedStatement statement = sql.prepare(
+                "SELECT " + COLUMNS
+                        + " FROM fact_version WHERE {tenant} AND scope_name = ? AND changed_at <= ? ORDER BY fact_id, version")) {
             statement.setString(1, scope);
             statement.setTimestamp(2, timestamp(at));
             try (ResultSet rows = statement.executeQuery()) {
@@ -129,6 +132,55 @@ public class FactHistory {
             throw new PersistenceException("Cannot read the scope's history", e);
         }
         return latest;
+    }
+
+    public boolean has(String factId, int version) {
+        try (PreparedStatement statement =
+                sql.prepare("SELECT 1 FROM fact_version WHERE {tenant} AND fact_id = ? AND version = ?")) {
+            statement.setString(1, factId);
+            statement.setInt(2, version);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next();
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read a fact's history", e);
+        }
+    }
+
+    /**
+     * A page of the tenant's kept versions in (fact id, version) order after {@code after} (null: from the first),
+     * limited to {@code below} and the scopes under it when given: an export reads the tenant in such pages.
+     */
+    public List<FactVersion> tenantPage(Scope below, FactVersion after, int limit) {
+        StringBuilder statement = new StringBuilder("SELECT " + COLUMNS + " FROM fact_version WHERE {tenant}");
+        List<Object> parameters = new ArrayList<>();
+        if (below != null) {
+            statement.append(" AND (scope_name = ? OR scope_name LIKE ? ESCAPE '\\')");
+            parameters.add(below.value());
+            parameters.add(SqlLike.escape(below.value()) + ":%");
+        }
+        if (after != null) {
+            statement.append(" AND (fact_id > ? OR (fact_id = ? AND version > ?))");
+            parameters.add(after.factId());
+            parameters.add(after.factId());
+            parameters.add(after.version());
+        }
+        statement.append(" ORDER BY fact_id, version");
+        List<FactVersion> versions = new ArrayList<>();
+        try (PreparedStatement query = sql.prepare(statement.toString())) {
+            for (int i = 0; i < parameters.size(); i++) {
+                query.setObject(i + 1, parameters.get(i));
+            }
+            query.setMaxRows(limit);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    versions.add(version(rows));
+                }
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read the tenant's history", e);
+        }
+        return versions;
     }
 
     /** A removed fact's versions go with it. */

@@ -242,7 +242,9 @@ public class FactService {
     public Page listAsOf(Scope scope, FactFilter filter, PageCursor after, int limit, Instant at) {
         List<Fact> matching = past.asOf(scope, at).stream()
                 .filter(filter::accepts)
-                .sorted(Comparator.comparing(Fact::createdAt).thenComparing(Fact::id).reversed())
+                .sorted(Comparator.comparing(Fact::createdAt)
+                        .thenComparing(Fact::id)
+                        .reversed())
                 .filter(fact -> after == null
                         || fact.createdAt().isBefore(after.time())
                         || fact.createdAt().equals(after.time()) && fact.id().compareTo(after.id()) < 0)

@@ -222,7 +222,7 @@ public class Fact implements FactView {
                         Tags.encode(copy.tags()),
                         copy.source(),
                         copy.createdAt(),
-                        now,
+                        copy.updatedAt(),
                         copy.lastAccessedAt(),
                         copy.accessCount(),
                         copy.expiresAt(),
@@ -231,8 +231,9 @@ public class Fact implements FactView {
                 .toFact();
     }
 
-    /** Says and files what {@code copy} does (a restore): its access statistics and validity stay this fact's. */
+    /** Says and files what {@code copy} does, as of the copy (a restore): access statistics and validity stay. */
     public void takeFrom(FactView copy) {
+        updatedAt = copy.updatedAt();
         key = copy.key();
         title = copy.title();
         content = copy.content();

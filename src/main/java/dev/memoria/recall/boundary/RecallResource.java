@@ -1,9 +1,7 @@
 package dev.memoria.recall.boundary;
 
-import dev.memoria.fact.entity.Fact;
-import java.util.List;
-import java.time.Instant;
 import dev.memoria.fact.boundary.FactJson;
+import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
@@ -24,6 +22,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.List;
 
 /** One instance for all requests (the scope arrives as a parameter): agents call recall on every turn. */
 @Path("/scopes/{scope}")

@@ -88,7 +88,8 @@ public class ContextService {
         int recentEntries = settings.current().maxContextEntries();
         List<ContextBlock.RecentEntry> recent = recentEntries == 0
                 ? List.of()
-                : stillTrue(logs.latest(scope.value(), recentEntries * RECENT_READ_FACTOR, at), byId, at, recentEntries);
+                : stillTrue(
+                        logs.latest(scope.value(), recentEntries * RECENT_READ_FACTOR, at), byId, at, recentEntries);
         return new ContextBlock(longTerm, relevant, recent).render(maxTokens);
     }
 

@@ -170,7 +170,8 @@ public class RecallService {
     public Answer recallAsOf(Scope scope, String query, int limit, Filter filter, Instant at) {
         List<Fact> ranked = pastFacts(scope, filter, at);
         Map<String, Double> bm25 = PastBm25.scores(terms(query), ranked);
-        List<Fact> matching = ranked.stream().filter(fact -> bm25.containsKey(fact.id())).toList();
+        List<Fact> matching =
+                ranked.stream().filter(fact -> bm25.containsKey(fact.id())).toList();
         return new Answer(
                 Mode.KEYWORD,
                 HybridRanking.rank(Mode.KEYWORD, matching, bm25, null, at).stream()

@@ -117,7 +117,6 @@ public class SnapshotService {
                     fact.attribute(detector.attributeOf(fact.content()).orElse(null));
                 }
                 fact.reinstate();
-                fact.touch(now);
                 changed.add(fact);
             }
         }

@@ -62,6 +62,15 @@ public class TransferResource {
                     fact -> line(
                             lines,
                             Jsons.createObjectBuilder().add("kind", "fact").addAll(FactJson.stored(fact))));
+            export.versions(
+                    below,
+                    version -> line(
+                            lines,
+                            Jsons.createObjectBuilder()
+                                    .add("kind", "version")
+                                    .add("scope", version.scopeName())
+                                    .add("fact_id", version.factId())
+                                    .addAll(FactJson.version(version))));
             export.logs(
                     below,
                     entry -> line(

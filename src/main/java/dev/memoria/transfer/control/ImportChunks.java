@@ -25,6 +25,7 @@ import dev.memoria.transfer.entity.ImportLine;
 import dev.memoria.transfer.entity.ImportLine.FactLine;
 import dev.memoria.transfer.entity.ImportLine.LogLine;
 import dev.memoria.transfer.entity.ImportLine.SnapshotLine;
+import dev.memoria.transfer.entity.ImportLine.VersionLine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -144,6 +145,7 @@ public class ImportChunks {
             if (!factLines.isEmpty()) {
                 writeFacts(scope, factLines, now, counts);
             }
+            writeVersions(scope, only(lines.getValue(), VersionLine.class));
             writeLogs(scope, only(lines.getValue(), LogLine.class), counts);
             writeSnapshots(scope, only(lines.getValue(), SnapshotLine.class), counts);
             if (!factLines.isEmpty()) {
@@ -211,6 +213,26 @@ public class ImportChunks {
             removed.fire(new FactsRemoved(scope.value(), List.of(holder), FactsRemoved.Reason.EXPIRED, now));
             facts.remove(holder);
             facts.flush();
+        }
+    }
+
+    /**
+     * Older versions of the scope's facts, kept as their history: a version the fact already has, or of a fact not
+     * in the scope, or not older than the fact's current one, changes nothing (an import twice changes nothing).
+     */
+    private void writeVersions(Scope scope, List<VersionLine> lines) {
+        if (lines.isEmpty()) {
+            return;
+        }
+        Map<String, Fact> owners = byId(facts.findEveryRow(
+                scope, lines.stream().map(line -> line.version().factId()).toList()));
+        for (VersionLine line : lines) {
+            Fact fact = owners.get(line.version().factId());
+            if (fact != null
+                    && line.version().version() < fact.validity().version()
+                    && !history.has(fact.id(), line.version().version())) {
+                history.archive(line.version());
+            }
         }
     }
 

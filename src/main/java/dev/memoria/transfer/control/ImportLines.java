@@ -5,6 +5,7 @@ import dev.memoria.fact.entity.Change;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.Tags;
 import dev.memoria.fact.entity.Validity;
 import dev.memoria.platform.control.BoundedJson;
@@ -76,9 +77,10 @@ final class ImportLines {
                 yield fact == null ? null : new ImportLine.FactLine(number, fact);
             }
             case "log" -> log(line, number, problems);
+            case "version" -> version(line, number, problems);
             case "snapshot" -> snapshot(line, number, problems);
             default -> {
-                problems.add("kind: must be one of fact, log, snapshot");
+                problems.add("kind: must be one of fact, version, log, snapshot");
                 yield null;
             }
         };
@@ -150,6 +152,66 @@ final class ImportLines {
                         supersededBy,
                         validFrom,
                         version > 1 ? Change.IMPORTED : Change.CREATED));
+    }
+
+    /** An older version of a fact: a history item of it, with its scope and fact id. */
+    private static ImportLine.VersionLine version(JsonObject line, int number, Problems problems) {
+        Fields fields = new Fields(line, "", problems);
+        String scope = fields.scope("scope");
+        String factId = fields.id("fact_id", true);
+        int version = fields.count("version");
+        Instant validFrom = fields.time("valid_from", true);
+        Instant validTo = fields.time("valid_to", false);
+        Instant changedAt = fields.time("changed_at", true);
+        Change change = line.get("change") instanceof JsonString name
+                ? Change.fromWire(name.getString()).orElse(null)
+                : null;
+        if (change == null) {
+            problems.add("change: must be one of created, edited, replaced, imported, restored, superseded");
+        }
+        if (version < 1) {
+            problems.add("version: must be a whole number from 1");
+        }
+        List<FieldError> inputErrors = new ArrayList<>();
+        FactInput input = FactInput.read(
+                without(line, "kind", "scope", "fact_id", "version", "valid_from", "valid_to", "changed_at", "change"),
+                FactInput.Mode.CREATE,
+                "",
+                inputErrors);
+        inputErrors.forEach(error -> problems.add(error.field() + ": " + error.message()));
+        for (String text : textsOf(input)) {
+            if (!StorableText.isStorable(text)) {
+                problems.add("content: " + StorableText.PROBLEM);
+            }
+        }
+        if (scope == null
+                || factId == null
+                || validFrom == null
+                || changedAt == null
+                || change == null
+                || version < 1
+                || !inputErrors.isEmpty()
+                || input.content() == null) {
+            return null;
+        }
+        return new ImportLine.VersionLine(
+                number,
+                scope,
+                new FactVersion(
+                        factId,
+                        version,
+                        scope,
+                        input.title(),
+                        input.content(),
+                        input.category() == null ? FactDefaults.CATEGORY : input.category(),
+                        input.type() == null ? FactType.SEMANTIC : input.type(),
+                        input.importance() == null ? FactDefaults.IMPORTANCE : input.importance(),
+                        input.tags() == null ? List.of() : input.tags(),
+                        input.source() == null ? FactDefaults.SOURCE : input.source(),
+                        validFrom,
+                        validTo,
+                        changedAt,
+                        change));
     }
 
     private static ImportLine.LogLine log(JsonObject line, int number, Problems problems) {
@@ -237,9 +299,11 @@ final class ImportLines {
                 .forEach(name -> problems.add(path + name + ": unknown field"));
     }
 
-    private static JsonObject without(JsonObject json, String name) {
+    private static JsonObject without(JsonObject json, String... names) {
         var copy = dev.memoria.platform.control.Jsons.createObjectBuilder(json);
-        copy.remove(name);
+        for (String name : names) {
+            copy.remove(name);
+        }
         return copy.build();
     }
 

@@ -2,8 +2,10 @@ package dev.memoria.transfer.control;
 
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.control.ScopeAccess;
@@ -43,6 +45,9 @@ public class TenantExport {
     DailyLogRepository logs;
 
     @Inject
+    FactHistory history;
+
+    @Inject
     SnapshotRepository snapshots;
 
     @Inject
@@ -65,6 +70,23 @@ public class TenantExport {
     public void facts(Scope below, Sink<Fact> sink) throws IOException {
         Instant now = Timestamps.now();
         pages(after -> facts.tenantPage(below, after, PAGE, now), Fact::id, Fact::scopeName, sink);
+    }
+
+    /** The older versions of the facts: current versions are the fact lines. */
+    public void versions(Scope below, Sink<FactVersion> sink) throws IOException {
+        FactVersion after = null;
+        while (true) {
+            List<FactVersion> page = history.tenantPage(below, after, PAGE);
+            for (FactVersion version : page) {
+                if (access.canAccess(Scope.of(version.scopeName()))) {
+                    sink.accept(version);
+                }
+            }
+            if (page.size() < PAGE) {
+                return;
+            }
+            after = page.get(page.size() - 1);
+        }
     }
 
     public void logs(Scope below, Sink<DailyLogEntry> sink) throws IOException {

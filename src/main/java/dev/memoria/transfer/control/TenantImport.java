@@ -187,11 +187,16 @@ public class TenantImport {
         private final SeenKeys factKeys = new SeenKeys();
         private final SeenKeys logIds = new SeenKeys();
         private final SeenKeys snapshotNames = new SeenKeys();
+        private final SeenKeys versions = new SeenKeys();
 
         boolean skip(ImportLine line, List<FieldError> errors, ImportCounts counts) {
             String field = "line " + line.number();
             if (line instanceof ImportLine.LogLine log) {
                 return repeatOf(logIds.add(log.id()), Kind.LOG, counts);
+            }
+            if (line instanceof ImportLine.VersionLine version) {
+                return !versions.add(
+                        version.version().factId() + "\n" + version.version().version());
             }
             if (line instanceof ImportLine.SnapshotLine snapshot) {
                 return repeatOf(snapshotNames.add(snapshot.scope() + "\n" + snapshot.name()), Kind.SNAPSHOT, counts);

@@ -1,10 +1,14 @@
 package dev.memoria.transfer.entity;
 
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactVersion;
 import java.time.Instant;
 import java.util.List;
 
-/** One line of an export file, read and checked: a fact, a daily log entry or a snapshot with its facts. */
+/**
+ * One line of an export file, read and checked: a fact, an older version of one, a daily log entry or a snapshot
+ * with its facts.
+ */
 public sealed interface ImportLine {
 
     /** The line's number in the file, from 1, for the errors that name it. */
@@ -30,6 +34,9 @@ public sealed interface ImportLine {
             boolean persistent,
             String factId)
             implements ImportLine {}
+
+    /** A version a fact had before its current one. */
+    record VersionLine(int number, String scope, FactVersion version) implements ImportLine {}
 
     record SnapshotLine(int number, String scope, String name, Instant createdAt, List<Fact.Row> facts)
             implements ImportLine {
