@@ -89,17 +89,17 @@ class ApiTourIT extends Deployments {
         assertEquals(zone.getId(), moved.getId(), "saving under a key again keeps the fact");
         facts.remember(SCOPE, new FactInput().content("Has a cat named Miso").type(FactType.EPISODIC));
 
-        FactPage first = facts.listFacts(SCOPE, null, null, null, null, null, 2, null);
+        FactPage first = facts.listFacts(SCOPE, null, null, null, null, null, 2, null, null, null);
         assertEquals(2, first.getItems().size());
         assertNotNull(first.getNextCursor());
-        FactPage second = facts.listFacts(SCOPE, null, null, null, null, null, 2, first.getNextCursor());
+        FactPage second = facts.listFacts(SCOPE, null, null, null, null, null, 2, first.getNextCursor(), null, null);
         assertEquals(1, second.getItems().size());
         assertEquals(null, second.getNextCursor());
 
         RecallApi recall = new RecallApi(client);
-        RecallAnswer answer = recall.recall(SCOPE, "python data", 3, null, null, null, null);
+        RecallAnswer answer = recall.recall(SCOPE, "python data", 3, null, null, null, null, null, null);
         assertEquals(python.getId(), answer.getItems().get(0).getFact().getId());
-        assertTrue(recall.context(SCOPE, "language", 300).contains("Prefers Python for data work"));
+        assertTrue(recall.context(SCOPE, "language", 300, null).contains("Prefers Python for data work"));
 
         MemoryMdApi memory = new MemoryMdApi(client);
         String file = text(client, "/api/v1/scopes/" + SCOPE + "/memory.md");
