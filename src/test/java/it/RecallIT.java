@@ -295,11 +295,12 @@ class RecallIT extends Deployments {
 
     @Test
     void importanceBreaksTiesBetweenEquallyRelevantFacts() {
-        String minor = remember(Map.of("content", "Favourite colour is ochre", "importance", 0.1, "dedupe", false))
+        // two facts that are both true (a favourite colour twice would be a newer value superseding the older)
+        String minor = remember(Map.of("content", "Owns a scarf in ochre", "importance", 0.1, "dedupe", false))
                 .getString("id");
-        String major = remember(Map.of("content", "Favourite colour is teal", "importance", 0.9, "dedupe", false))
+        String major = remember(Map.of("content", "Owns a scarf in teal", "importance", 0.9, "dedupe", false))
                 .getString("id");
-        List<JsonObject> items = recallItems("favourite colour", "");
+        List<JsonObject> items = recallItems("scarf", "");
         assertEquals(List.of(major, minor), ids(items));
         assertTrue(
                 items.get(0).getJsonNumber("score").doubleValue()

@@ -125,9 +125,11 @@ public final class KillableServer implements AutoCloseable {
         start(settings);
     }
 
+    /** The server and its embedded database, which would outlive the JVM's SIGKILL. */
     @Override
     public void close() {
         kill();
+        killEmbeddedDatabase();
     }
 
     private void awaitReady() {
@@ -156,6 +158,7 @@ public final class KillableServer implements AutoCloseable {
 
     private void createFresh() {
         try {
+            killEmbeddedDatabase(); // an earlier run's, if it was not closed
             deleteRecursively(serverDir);
             Process create = new ProcessBuilder(wlp.resolve("bin/server").toString(), "create", NAME)
                     .redirectErrorStream(true)

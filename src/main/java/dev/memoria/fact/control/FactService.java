@@ -238,7 +238,6 @@ public class FactService {
     }
 
     /** The scope's facts as they were at {@code at} that pass the filter, newest first, keyset-paged like list. */
-    @Transactional(Transactional.TxType.SUPPORTS)
     public Page listAsOf(Scope scope, FactFilter filter, PageCursor after, int limit, Instant at) {
         List<Fact> matching = past.asOf(scope, at).stream()
                 .filter(filter::accepts)

@@ -76,7 +76,10 @@ public class TenantExport {
     public void versions(Scope below, Sink<FactVersion> sink) throws IOException {
         FactVersion after = null;
         while (true) {
-            List<FactVersion> page = history.tenantPage(below, after, PAGE);
+            List<FactVersion> page;
+            try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
+                page = history.tenantPage(below, after, PAGE);
+            }
             for (FactVersion version : page) {
                 if (access.canAccess(Scope.of(version.scopeName()))) {
                     sink.accept(version);
