@@ -76,24 +76,7 @@ public class FactHistory {
     public List<FactVersion> of(Fact fact) {
         List<FactVersion> versions = new ArrayList<>(older(fact.id()));
         FactVersion current = fact.currentVersion();
-        versions.add(
-                fact.validity().supersededBy() == null
-                        ? current
-                        : new FactVersion(
-                                current.factId(),
-                                current.version(),
-                                current.scopeName(),
-                                current.title(),
-                                current.content(),
-                                current.category(),
-                                current.type(),
-                                current.importance(),
-                                current.tags(),
-                                current.source(),
-                                current.validFrom(),
-                                current.validTo(),
-                                current.changedAt(),
-                                Change.SUPERSEDED));
+        versions.add(fact.validity().supersededBy() == null ? current : current.superseded());
         return versions;
     }
 
