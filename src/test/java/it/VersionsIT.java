@@ -141,6 +141,12 @@ class VersionsIT extends Deployments {
                 .body();
         assertTrue(context.contains("Berlin") && !context.contains("Lisbon"), context);
 
+        JsonObject back = remember("{\"content\":\"User lives in Lisbon, Portugal\"}");
+        assertFalse(back.getBoolean("reinforced"), "not a reinforcement of the superseded fact: " + back);
+        assertTrue(
+                back.getJsonArray("superseded").toString().contains(berlin.getString("id")),
+                "saying the old value again is news, not a repeat of the superseded fact: " + back);
+
         api.put("api/v1/tenant/settings", "{\"supersede\":\"explicit\"}");
         JsonObject rome = remember("{\"content\":\"User moved to Rome\"}");
         assertEquals(List.of(), rome.getJsonArray("superseded"), "explicit: only the ids a write names");

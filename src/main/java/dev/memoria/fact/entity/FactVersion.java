@@ -23,8 +23,20 @@ public record FactVersion(
     /** This version as its history shows it once a newer fact superseded it. */
     public FactVersion superseded() {
         return new FactVersion(
-                factId, version, scopeName, title, content, category, type, importance, tags, source, validFrom, validTo,
-                changedAt, Change.SUPERSEDED);
+                factId,
+                version,
+                scopeName,
+                title,
+                content,
+                category,
+                type,
+                importance,
+                tags,
+                source,
+                validFrom,
+                validTo,
+                changedAt,
+                Change.SUPERSEDED);
     }
 
     /** This version, ended at {@code to}: a newer version of the same fact starts there. */
