@@ -22,9 +22,10 @@ public class ScopeRepository {
 
     public record ScopeSummary(String scope, long facts, long persistentFacts, long logEntries, Instant updatedAt) {}
 
+    /** The scope's current facts, as its stats count them: neither expired nor superseded. */
     private static final String LIVE_FACTS =
             "FROM fact f WHERE {f.tenant_id} = {s.tenant_id} AND f.scope_name = s.scope_name"
-                    + " AND (f.expires_at IS NULL OR f.expires_at > ?1)";
+                    + " AND (f.expires_at IS NULL OR f.expires_at > ?1) AND (f.valid_to IS NULL OR f.valid_to > ?1)";
 
     @Inject
     TenantSql tenantSql;
