@@ -22,25 +22,15 @@ public record FactVersion(
 
     /** This version as its history shows it once a newer fact superseded it. */
     public FactVersion superseded() {
-        return new FactVersion(
-                factId,
-                version,
-                scopeName,
-                title,
-                content,
-                category,
-                type,
-                importance,
-                tags,
-                source,
-                validFrom,
-                validTo,
-                changedAt,
-                Change.SUPERSEDED);
+        return with(validTo, Change.SUPERSEDED);
     }
 
     /** This version, ended at {@code to}: a newer version of the same fact starts there. */
     public FactVersion endedAt(Instant to) {
+        return with(to, change);
+    }
+
+    private FactVersion with(Instant to, Change how) {
         return new FactVersion(
                 factId,
                 version,
@@ -55,6 +45,6 @@ public record FactVersion(
                 validFrom,
                 to,
                 changedAt,
-                change);
+                how);
     }
 }
