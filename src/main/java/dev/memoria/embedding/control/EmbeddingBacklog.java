@@ -166,7 +166,7 @@ public class EmbeddingBacklog {
                     }
                 }
             }
-            dequeue(connection, done);
+            dequeueUnlessHeld(connection, done);
         } catch (SQLException e) {
             throw new PersistenceException("Cannot read the texts of queued facts", e);
         }
@@ -293,6 +293,30 @@ public class EmbeddingBacklog {
         try (PreparedStatement delete = tenantSql.everyTenant(
                 connection,
                 "DELETE FROM embedding_queue WHERE {tenant_id} = ? AND fact_id = ? AND model = ? AND queued_at = ?")) {
+            for (Claim claim : claims) {
+                delete.setString(1, claim.tenant());
+                delete.setString(2, claim.factId());
+                delete.setString(3, claim.model());
+                delete.setTimestamp(4, claim.queuedAt());
+                delete.addBatch();
+            }
+            delete.executeBatch();
+        }
+    }
+
+    /**
+     * Removes finished claims without waiting for a row another transaction holds: that one is a deleter of the
+     * scope, which removes the row itself. Not locking the scope first, waiting here could close a deadlock with it.
+     */
+    private void dequeueUnlessHeld(Connection connection, List<Claim> claims) throws SQLException {
+        if (claims.isEmpty() || !dialect.isPostgres()) {
+            dequeue(connection, claims);
+            return;
+        }
+        try (PreparedStatement delete = tenantSql.everyTenant(
+                connection,
+                "DELETE FROM embedding_queue WHERE ctid IN (SELECT ctid FROM embedding_queue WHERE {tenant_id} = ?"
+                        + " AND fact_id = ? AND model = ? AND queued_at = ? FOR UPDATE SKIP LOCKED)")) {
             for (Claim claim : claims) {
                 delete.setString(1, claim.tenant());
                 delete.setString(2, claim.factId());

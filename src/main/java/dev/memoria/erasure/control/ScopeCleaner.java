@@ -6,6 +6,7 @@ import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.KeywordIndex;
+import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.scope.entity.ScopeCleared;
 import dev.memoria.snapshot.control.SnapshotRepository;
@@ -43,12 +44,17 @@ public class ScopeCleaner {
     FactHistory history;
 
     @Inject
+    ScopeRegistry scopes;
+
+    @Inject
     AuditLog audit;
 
     @Inject
     Event<ScopeCleared> cleared;
 
     public void clear(Scope scope) {
+        // the scope's row first, as every writer and the embedder lock it: locked last, it deadlocked the embedder
+        scopes.lockExisting(scope);
         cleared.fire(new ScopeCleared(scope.value()));
         audit.factsDeleted(AuditLog.Action.CLEAR_SCOPE, facts.everyRow(scope), Timestamps.now());
         index.clear(scope.value());

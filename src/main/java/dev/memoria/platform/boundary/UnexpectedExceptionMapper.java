@@ -23,6 +23,17 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
         if (failure instanceof ProcessingException || Throwables.isJsonParsingFailure(failure)) {
             return Problems.malformedBody();
         }
+        if (Throwables.isTransientConflict(failure)) {
+            LOG.log(Level.WARNING, "A transaction lost to a concurrent one and was rolled back", failure);
+            return Response.fromResponse(Problems.response(
+                            503,
+                            "busy",
+                            "Busy",
+                            "The request met a concurrent change of the same memory and was rolled back whole;"
+                                    + " retry it."))
+                    .header("Retry-After", "1")
+                    .build();
+        }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, failure);
         return Problems.response(
