@@ -44,7 +44,19 @@ class PlatformIT extends Deployments {
 
     @Test
     void livenessAndOverallHealthNeedNoToken() {
-        assertEquals(200, anonymous.get("health/live").status());
+        Api.Reply live = anonymous.get("health/live");
+        assertEquals(200, live.status());
+        JsonObject size = live.json().getJsonArray("checks").stream()
+                .map(v -> v.asJsonObject())
+                .filter(check -> check.getString("name").equals("database_size"))
+                .findFirst()
+                .orElseThrow()
+                .getJsonObject("data");
+        boolean embedded = !System.getProperty("it.db.url").startsWith("jdbc:postgresql:");
+        assertEquals(embedded, size.getBoolean("embedded"), size.toString());
+        assertTrue(size.getJsonNumber("size_mib").longValue() > 0, size.toString());
+        assertEquals(embedded, size.containsKey("embedded_max_facts"), size.toString());
+        assertFalse(size.containsKey("warning"), "the test database is far below the embedded limit: " + size);
         Api.Reply health = anonymous.get("health");
         assertEquals(200, health.status());
         assertEquals("UP", health.json().getString("status"));
