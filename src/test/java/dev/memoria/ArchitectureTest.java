@@ -1,5 +1,6 @@
 package dev.memoria;
 
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -13,6 +14,7 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import java.util.List;
 
 /**
  * The component map's rules (architecture.md): components import each other one way only, each keeps
@@ -64,6 +66,31 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage("jakarta.ws.rs..", "jakarta.servlet..");
+
+    /**
+     * TenantSql is the one door from the components to SQL (architecture.md): a statement prepared elsewhere could
+     * leave the tenant out, and no review would know to look. The platform's own plumbing (migrations, the embedded
+     * database, health) reads no tenant's rows.
+     */
+    @ArchTest
+    static final ArchRule sqlGoesThroughTenantSql = noClasses()
+            .that()
+            .resideOutsideOfPackage("dev.memoria.platform..")
+            .and()
+            .doNotHaveFullyQualifiedName("dev.memoria.tenant.control.TenantSql")
+            .should()
+            .callMethodWhere(describe(
+                    "a statement prepared or a native query created",
+                    call -> isStatementFactory(
+                            call.getTarget().getOwner().getName(),
+                            call.getTarget().getName())));
+
+    private static boolean isStatementFactory(String owner, String method) {
+        return (owner.equals("java.sql.Connection")
+                        && List.of("prepareStatement", "createStatement", "prepareCall")
+                                .contains(method))
+                || (owner.equals("jakarta.persistence.EntityManager") && method.equals("createNativeQuery"));
+    }
 
     private static boolean isRestClient(JavaClass type) {
         return type.isInterface()

@@ -2,10 +2,12 @@ package dev.memoria.agent.control;
 
 import dev.memoria.agent.entity.McpSession;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -27,12 +29,15 @@ public class McpSessionSweeper {
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
 
+    @Inject
+    TenantSql sql;
+
     @Schedule(hour = "*", minute = "43", persistent = false, info = "memoria:mcp-sessions")
     void endIdleSessions() {
         Timestamp cutoff = Timestamp.from(Timestamps.now().minus(McpSession.IDLE_LIMIT));
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement delete =
-                        connection.prepareStatement("DELETE FROM mcp_session WHERE last_used_at < ?")) {
+                        sql.everyTenant(connection, "DELETE FROM mcp_session WHERE last_used_at < ?")) {
             delete.setTimestamp(1, cutoff);
             int ended = delete.executeUpdate();
             if (ended > 0) {

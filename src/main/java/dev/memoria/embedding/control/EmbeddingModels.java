@@ -1,6 +1,7 @@
 package dev.memoria.embedding.control;
 
 import dev.memoria.platform.control.SqlDialect;
+import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -44,6 +45,9 @@ public class EmbeddingModels {
     SqlDialect dialect;
 
     @Inject
+    TenantSql sql;
+
+    @Inject
     Embeddings embeddings;
 
     private volatile List<String> listed = List.of();
@@ -80,7 +84,7 @@ public class EmbeddingModels {
             String upsert = dialect.isPostgres()
                     ? "INSERT INTO embedding_model (model, seen_at) VALUES (?, ?) ON CONFLICT (model) DO UPDATE SET seen_at = EXCLUDED.seen_at"
                     : "MERGE INTO embedding_model (model, seen_at) KEY (model) VALUES (?, ?)";
-            try (PreparedStatement statement = connection.prepareStatement(upsert)) {
+            try (PreparedStatement statement = sql.everyTenant(connection, upsert)) {
                 statement.setString(1, model);
                 statement.setTimestamp(2, new Timestamp(now));
                 statement.executeUpdate();
@@ -93,10 +97,10 @@ public class EmbeddingModels {
         return true;
     }
 
-    private static void retire(Connection connection, String own, Timestamp before) throws SQLException {
+    private void retire(Connection connection, String own, Timestamp before) throws SQLException {
         List<String> retired = new ArrayList<>();
         try (PreparedStatement stale =
-                connection.prepareStatement("SELECT model FROM embedding_model WHERE seen_at < ? AND model <> ?")) {
+                sql.everyTenant(connection, "SELECT model FROM embedding_model WHERE seen_at < ? AND model <> ?")) {
             stale.setTimestamp(1, before);
             stale.setString(2, own);
             try (ResultSet rows = stale.executeQuery()) {
@@ -108,7 +112,7 @@ public class EmbeddingModels {
         for (String model : retired) {
             for (String table : List.of("fact_vector", "embedding_queue", "embedding_model")) {
                 try (PreparedStatement delete =
-                        connection.prepareStatement("DELETE FROM " + table + " WHERE model = ?")) {
+                        sql.everyTenant(connection, "DELETE FROM " + table + " WHERE model = ?")) {
                     delete.setString(1, model);
                     delete.executeUpdate();
                 }
@@ -120,8 +124,8 @@ public class EmbeddingModels {
 
     private List<String> read(long now) {
         try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(
-                        "SELECT model FROM embedding_model WHERE seen_at >= ? ORDER BY model")) {
+                PreparedStatement statement = sql.everyTenant(
+                        connection, "SELECT model FROM embedding_model WHERE seen_at >= ? ORDER BY model")) {
             statement.setTimestamp(1, new Timestamp(now - IN_USE.toMillis()));
             List<String> models = new ArrayList<>();
             try (ResultSet rows = statement.executeQuery()) {
