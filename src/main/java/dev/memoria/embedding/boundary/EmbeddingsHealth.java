@@ -41,6 +41,7 @@ public class EmbeddingsHealth implements HealthCheck {
                 .withData("status", embeddings.status())
                 .withData("backlog", embeddings.enabled() ? backlog.waiting(embeddings.modelId()) : 0)
                 .withData("embedded_here", worker.embedded())
+                .withData("longest_claim_ms", worker.longestClaimMillis())
                 .withData("cached_scopes", cached[1])
                 .withData("cached_mib", cached[0] / (1024 * 1024))
                 .build();

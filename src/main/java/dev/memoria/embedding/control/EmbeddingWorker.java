@@ -38,6 +38,8 @@ public class EmbeddingWorker {
     private final String server = "server-" + UUID.randomUUID();
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicLong embedded = new AtomicLong();
+    /** The longest claim since the server started, in microseconds: a claim's time must not grow with the queue. */
+    private final AtomicLong longestClaimMicros = new AtomicLong();
 
     @Inject
     Embeddings embeddings;
@@ -80,6 +82,11 @@ public class EmbeddingWorker {
         return embedded.get();
     }
 
+    /** The longest claim of queued facts since the server started, in whole milliseconds (rounded up). */
+    public long longestClaimMillis() {
+        return (longestClaimMicros.get() + 999) / 1000;
+    }
+
     private void drain() {
         if (!embeddings.ensureLoaded()) {
             return;
@@ -91,7 +98,9 @@ public class EmbeddingWorker {
         }
         long deadline = System.nanoTime() + TICK.toNanos();
         while (System.nanoTime() < deadline) {
+            long claiming = System.nanoTime();
             List<EmbeddingBacklog.Claim> claims = backlog.claim(server, model.id(), batch, LEASE);
+            longestClaimMicros.accumulateAndGet((System.nanoTime() - claiming) / 1000, Math::max);
             if (claims.isEmpty()) {
                 return;
             }
