@@ -50,6 +50,7 @@ class SoakIT extends Deployments {
     private static final int SCOPES = Integer.getInteger("it.soak.scopes", 6);
     private static final int ROUNDS = Integer.getInteger("it.soak.rounds", 3);
     private static final int SECONDS = Integer.getInteger("it.soak.seconds", 8);
+    private static final int IMPORTED = Integer.getInteger("it.soak.import.facts", 1500);
 
     private static KillableServer server;
 
@@ -107,6 +108,7 @@ class SoakIT extends Deployments {
             everyScopeCountsWhatItLists(tenant);
         }
 
+        bulk(tenants.get(0), IMPORTED); // an import long enough for the kill to fall inside it
         Api source = admin(tenants.get(0));
         String exported = export(source);
         Api target = admin(Tokens.newTenant("soak-import"));
@@ -225,6 +227,19 @@ class SoakIT extends Deployments {
         String ttl = random.nextInt(5) == 0 ? ",\"ttl_seconds\":" + (1 + random.nextInt(3)) : "";
         return "{\"content\":\"Remembers the " + word(random) + " near the " + word(random) + " and the " + word(random)
                 + " " + random.nextInt(1_000_000) + "\",\"dedupe\":false" + ttl + "}";
+    }
+
+    private void bulk(String tenant, int facts) {
+        Api api = new Api(server.base(), Tokens.token(tenant, Tokens.ALL_ROLES));
+        Random random = new Random(facts);
+        for (int start = 0; start < facts; start += 500) {
+            String batch = IntStream.range(start, Math.min(facts, start + 500))
+                    .mapToObj(i -> "{\"content\":\"Bulk " + word(random) + " " + word(random) + " " + i
+                            + "\",\"dedupe\":false}")
+                    .collect(Collectors.joining(",", "{\"facts\":[", "]}"));
+            Api.Reply reply = count(api.post(scopePath("user:soak-bulk") + "/facts:batch", batch), "bulk");
+            assertEquals(200, reply.status(), reply::toString);
+        }
     }
 
     private void everyScopeCountsWhatItLists(String tenant) {

@@ -4,6 +4,7 @@ import dev.memoria.audit.entity.AuditEvent;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.PageCursor;
+import dev.memoria.platform.control.Sha256;
 import dev.memoria.platform.control.SqlLike;
 import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.scope.entity.Scope;
@@ -13,13 +14,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.TypedQuery;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -134,12 +131,8 @@ public class AuditLog {
         return query.setMaxResults(limit + 1).getResultList();
     }
 
+    /** The digest the audit log keeps of a deleted content (never the content itself). */
     public static String sha256(String text) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return Sha256.hex(text);
     }
 }

@@ -2,6 +2,7 @@ package dev.memoria.console.control;
 
 import dev.memoria.console.entity.ConsoleSession;
 import dev.memoria.console.entity.ConsoleUser;
+import dev.memoria.platform.control.Sha256;
 import dev.memoria.platform.control.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -30,7 +31,7 @@ public class ConsoleSessions {
     public Opened open(String username) {
         String token = SessionTokens.newToken();
         String csrf = SessionTokens.newToken();
-        em.persist(new ConsoleSession(SessionTokens.sha256(token), username, csrf, Timestamps.now()));
+        em.persist(new ConsoleSession(Sha256.hex(token), username, csrf, Timestamps.now()));
         return new Opened(token, csrf);
     }
 
@@ -39,7 +40,7 @@ public class ConsoleSessions {
         if (token == null || token.isEmpty() || token.length() > 100) {
             return Optional.empty();
         }
-        ConsoleSession session = em.find(ConsoleSession.class, SessionTokens.sha256(token));
+        ConsoleSession session = em.find(ConsoleSession.class, Sha256.hex(token));
         if (session == null) {
             return Optional.empty();
         }

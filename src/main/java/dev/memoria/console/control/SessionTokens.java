@@ -2,10 +2,8 @@ package dev.memoria.console.control;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
 
 /** Unguessable session and CSRF tokens, their stored digests, and comparison that leaks no timing. */
 public final class SessionTokens {
@@ -30,15 +28,6 @@ public final class SessionTokens {
             password.append(PASSWORD_ALPHABET[RANDOM.nextInt(PASSWORD_ALPHABET.length)]);
         }
         return password.toString();
-    }
-
-    public static String sha256(String token) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 
     /** Constant-time equality; a missing value never matches. */

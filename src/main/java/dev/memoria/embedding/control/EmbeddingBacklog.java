@@ -1,6 +1,7 @@
 package dev.memoria.embedding.control;
 
 import dev.memoria.platform.control.InLists;
+import dev.memoria.platform.control.Sha256;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
@@ -8,9 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,9 +16,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
@@ -157,7 +153,7 @@ public class EmbeddingBacklog {
                         continue;
                     }
                     String text = fact[0] == null || fact[0].isBlank() ? fact[1] : fact[0] + ". " + fact[1];
-                    String hash = sha256(text);
+                    String hash = Sha256.hex(text);
                     // trim(), as the models' tokenizers do: a text of control characters alone has nothing to embed
                     if (hash.equals(stored.get(claim.factId())) || text.trim().isEmpty()) {
                         done.add(claim);
@@ -371,10 +367,8 @@ public class EmbeddingBacklog {
             throws SQLException {
         Map<String, T> values = new HashMap<>();
         for (List<Claim> chunk : InLists.of(claims)) {
-            try (PreparedStatement read = tenantSql.prepare(
-                    connection,
-                    tenant,
-                    String.format(sql, String.join(", ", Collections.nCopies(chunk.size(), "?"))))) {
+            try (PreparedStatement read =
+                    tenantSql.prepare(connection, tenant, String.format(sql, InLists.marks(chunk.size())))) {
                 int parameter = 1;
                 for (Claim claim : chunk) {
                     read.setString(parameter++, claim.factId());
@@ -397,14 +391,5 @@ public class EmbeddingBacklog {
         claims.forEach(claim ->
                 byTenant.computeIfAbsent(claim.tenant(), t -> new ArrayList<>()).add(claim));
         return byTenant;
-    }
-
-    static String sha256(String text) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 }

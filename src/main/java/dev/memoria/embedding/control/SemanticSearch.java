@@ -2,6 +2,7 @@ package dev.memoria.embedding.control;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.memoria.platform.control.Sha256;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -42,7 +43,7 @@ public class SemanticSearch {
         }
         float[] vector;
         // keyed by a digest: no question's text stays in memory, as an erasure must reach every copy
-        String key = EmbeddingBacklog.sha256(model.get().id() + "\n" + query);
+        String key = Sha256.hex(model.get().id() + "\n" + query);
         try {
             vector = queries.getIfPresent(key);
             if (vector == null) { // embedded outside the cache's lock: the model may take a while

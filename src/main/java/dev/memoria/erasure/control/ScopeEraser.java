@@ -23,7 +23,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -107,7 +106,7 @@ public class ScopeEraser {
         for (List<String> ids : InLists.of(matching.keySet())) { // the entries of the facts, whatever their own text
             entries.putAll(rows(
                     "SELECT id, content FROM daily_log_entry WHERE {tenant} AND scope_name = ? AND fact_id IN ("
-                            + String.join(", ", Collections.nCopies(ids.size(), "?")) + ") ORDER BY id",
+                            + InLists.marks(ids.size()) + ") ORDER BY id",
                     concat(scope, ids)));
         }
         entries.values().forEach(content -> feed(digest, content));

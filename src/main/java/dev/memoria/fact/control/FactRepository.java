@@ -26,7 +26,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -341,8 +340,8 @@ public class FactRepository {
         return postgres
                 ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT " + ROW_COLUMNS
                         + " FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f WHERE f.scope_name = ?"
-                : "SELECT " + ROW_COLUMNS + " FROM fact WHERE id IN ("
-                        + String.join(", ", Collections.nCopies(ids, "?")) + ") AND {tenant} AND scope_name = ?";
+                : "SELECT " + ROW_COLUMNS + " FROM fact WHERE id IN (" + InLists.marks(ids)
+                        + ") AND {tenant} AND scope_name = ?";
     }
 
     private static Fact.Row row(ResultSet row) throws SQLException {

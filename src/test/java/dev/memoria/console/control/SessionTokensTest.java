@@ -31,11 +31,6 @@ class SessionTokensTest {
     }
 
     @Test
-    void sessionsAreStoredAsDigests() {
-        assertEquals("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", SessionTokens.sha256("abc"));
-    }
-
-    @Test
     void oneTimePasswordsAvoidLookAlikes() {
         String password = SessionTokens.newPassword(20);
         assertEquals(20, password.length());
