@@ -206,7 +206,23 @@ public final class ConversationDevSet {
             "Sorry for the late reply, it's been a long day.",
             "Life is busy but good.",
             "I keep meaning to call you more often.",
-            "Hope your week is going well too!");
+            "Hope your week is going well too!",
+            "I'm writing this from the bus, so excuse the typos.",
+            "The kids have been driving me up the wall this week.",
+            "It's been raining nonstop here, I miss the sun.",
+            "I just made a big pot of tea and I'm finally sitting down.",
+            "My back has been bothering me again, getting old is no fun.",
+            "We finally fixed the leaky kitchen faucet, small victories.",
+            "I've been trying to go to bed earlier, with mixed results.",
+            "My mom keeps sending me articles about healthy eating.",
+            "The neighbors are renovating and the noise is unbelievable.",
+            "I can't believe it's almost the end of the month already.",
+            "I've been listening to that podcast you recommended, it's great.",
+            "Our fridge broke down on Monday, so we've been eating out a lot.",
+            "I finally caught up on sleep last weekend.",
+            "My inbox is a disaster right now.",
+            "I got a new plant for the living room, fingers crossed it survives.",
+            "Traffic on the way home was awful again.");
 
     static final List<String[]> CLOSINGS = List.of(
             new String[] {"I have to run, but it was great catching up!", "Same here! Talk to you soon, {Y}. Take care!"
@@ -295,8 +311,8 @@ public final class ConversationDevSet {
         for (int s = 0; s < sessions; s++) {
             List<String[]> said = new ArrayList<>(); // {speaker index, text}
             int first = random.nextInt(2);
-            said.add(new String[] {"" + first, pick(random, GREETINGS)});
-            said.add(new String[] {"" + (1 - first), pick(random, GREETING_REPLIES)});
+            said.add(new String[] {"" + first, chat(random, pick(random, GREETINGS))});
+            said.add(new String[] {"" + (1 - first), chat(random, pick(random, GREETING_REPLIES))});
             List<Event> events = new ArrayList<>(bySession.get(s));
             Collections.shuffle(events, random);
             int smallTalk = 1 + random.nextInt(events.isEmpty() ? 4 : 3);
@@ -333,8 +349,8 @@ public final class ConversationDevSet {
                     continue;
                 }
                 if (segment instanceof String[] pair) {
-                    said.add(new String[] {"" + speaker, pair[0]});
-                    said.add(new String[] {"" + (1 - speaker), pair[1]});
+                    said.add(new String[] {"" + speaker, chat(random, pair[0])});
+                    said.add(new String[] {"" + (1 - speaker), chat(random, pair[1])});
                     continue;
                 }
                 Event event = (Event) segment;
@@ -347,13 +363,13 @@ public final class ConversationDevSet {
                     said.add(new String[] {"" + (part.equals("R") ? 1 - owner : owner), aside(random, text)});
                 }
                 if (random.nextInt(3) == 0) {
-                    said.add(new String[] {"" + (1 - owner), pick(random, REACTIONS)});
+                    said.add(new String[] {"" + (1 - owner), chat(random, pick(random, REACTIONS))});
                 }
             }
             String[] closing = pick(random, CLOSINGS);
             int closer = random.nextInt(2);
-            said.add(new String[] {"" + closer, closing[0]});
-            said.add(new String[] {"" + (1 - closer), closing[1]});
+            said.add(new String[] {"" + closer, chat(random, closing[0])});
+            said.add(new String[] {"" + (1 - closer), chat(random, closing[1])});
             for (int i = 0; i < said.size(); i++) {
                 int who = Integer.parseInt(said.get(i)[0]);
                 String text = said.get(i)[1].replace("{Y}", speakers[1 - who].name());
@@ -371,6 +387,11 @@ public final class ConversationDevSet {
                 questions.add(new Question(name, q[0], fill(q[2], values.get(th), owner), evidence));
             }
         }
+    }
+
+    /** Small talk: always with an aside before or after it, so that it does not repeat word for word. */
+    private static String chat(Random random, String text) {
+        return random.nextBoolean() ? pick(random, ASIDES) + " " + text : text + " " + pick(random, ASIDES);
     }
 
     /** The text, and one time in two an aside before or after it. */

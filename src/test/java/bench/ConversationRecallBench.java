@@ -6,6 +6,7 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import dev.memoria.embedding.entity.Vectors;
+import dev.memoria.fact.control.WordSet;
 import dev.memoria.recall.control.Bm25;
 import dev.memoria.recall.control.RecallRanking;
 import dev.memoria.recall.control.RecallService;
@@ -49,6 +50,7 @@ public final class ConversationRecallBench {
     static final int DEPTH = Math.max(LIMIT * 3, 20) + 32;
 
     static final float MIN_COSINE = 0.1f;
+    static final double DEDUPE_THRESHOLD = 0.7;
 
     /** One scope: its facts' ids, indexed terms and quantized vectors. */
     static final class Scope {
@@ -56,10 +58,29 @@ public final class ConversationRecallBench {
         final List<Map<String, Integer>> tfs = new ArrayList<>();
         final List<byte[]> vectors = new ArrayList<>();
         final Map<String, Integer> df = new HashMap<>();
+        final List<WordSet> words = new ArrayList<>();
+        final List<Double> importance = new ArrayList<>();
+        /** A turn the product's dedup folded into an earlier fact: its id, the fact's id. */
+        final Map<String, String> alias = new HashMap<>();
+
         int[] lengths;
         double averageLength;
 
+        /**
+         * Remembers a turn as POST /facts does: a content whose word set has a Jaccard similarity of at least 0.7
+         * with a fact's reinforces that fact (importance + 0.05) instead of adding one.
+         */
         void add(String id, String content, float[] vector) {
+            WordSet set = WordSet.of(content);
+            for (int i = 0; i < words.size(); i++) {
+                if (words.get(i).jaccard(set) >= DEDUPE_THRESHOLD) {
+                    alias.put(id, ids.get(i));
+                    importance.set(i, Math.min(1, importance.get(i) + 0.05));
+                    return;
+                }
+            }
+            words.add(set);
+            importance.add(0.5);
             ids.add(id);
             tfs.add(TextAnalyzer.termFrequencies(content + "\n" + "general"));
             vectors.add(Vectors.quantized(Vectors.normalized(vector)));
@@ -137,7 +158,11 @@ public final class ConversationRecallBench {
         List<RecallRanking.Candidate> list = new ArrayList<>();
         for (int i : ids) {
             list.add(new RecallRanking.Candidate(
-                    scope.ids.get(i), keyword ? bm25[i] : 0, semantic ? cos[i] : Float.NaN, 0.5, 1.0));
+                    scope.ids.get(i),
+                    keyword ? bm25[i] : 0,
+                    semantic ? cos[i] : Float.NaN,
+                    scope.importance.get(i),
+                    1.0));
         }
         return new Candidates(asked, list, bound);
     }
@@ -159,7 +184,7 @@ public final class ConversationRecallBench {
                 .toList();
     }
 
-    /** Any relevance in [0, 1] per candidate, weighed as the product weighs it (0.6 relevance, importance, retention). */
+    /** Any fused relevance, brought to [0, 1] over the candidates and weighed as the product weighs it with importance. */
     static Ranker byRelevance(Function<List<RecallRanking.Candidate>, double[]> relevance) {
         return byRelevanceAndBound((c, bound) -> relevance.apply(c));
     }
@@ -167,7 +192,14 @@ public final class ConversationRecallBench {
     static Ranker byRelevanceAndBound(
             java.util.function.BiFunction<List<RecallRanking.Candidate>, Double, double[]> relevance) {
         return c -> {
-            double[] r = relevance.apply(c.list(), c.bound());
+            double[] fused = relevance.apply(c.list(), c.bound());
+            double low = java.util.Arrays.stream(fused).min().orElse(0);
+            double high = java.util.Arrays.stream(fused).max().orElse(0);
+            double[] r = new double[fused.length];
+            for (int i = 0; i < r.length; i++) { // as RecallRanking weighs them; retention is 1 for all here
+                double share = high - low > 1e-12 ? (fused[i] - low) / (high - low) : 1;
+                r[i] = 0.6 * share + 0.2 * c.list().get(i).importance();
+            }
             List<Integer> order = top(r.length, i -> r[i], r.length);
             return order.stream().map(i -> c.list().get(i).id()).toList();
         };
@@ -370,7 +402,9 @@ public final class ConversationRecallBench {
                     q.kind(),
                     q.text(),
                     scopes.get(q.conversation()),
-                    new LinkedHashSet<>(q.evidence())));
+                    q.evidence().stream()
+                            .map(e -> scopes.get(q.conversation()).alias.getOrDefault(e, e))
+                            .collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new))));
         }
         // the paraphrase questions of the older dev set: one scope of 119 facts, no content word shared
         Scope facts = new Scope();
@@ -437,6 +471,30 @@ public final class ConversationRecallBench {
             }
         }
 
+        if (args.length > 1 && args[1].equals("misses")) { // tuning half only: what hybrid loses that one side finds
+            Map<String, String> text = new HashMap<>();
+            turns.forEach(t -> text.put(t.conversation() + t.id(), t.fact()));
+            Map<Scope, String> names = new HashMap<>();
+            scopes.forEach((name, scope) -> names.put(scope, name));
+            for (Asked q : questions) {
+                if (!q.half().equals("tune")) {
+                    continue;
+                }
+                float[] vector = cache.get(q.text());
+                List<String> h = rankers.get("hybrid (product)").apply(candidates(q, vector, true, true));
+                List<String> k = rankers.get("keyword").apply(candidates(q, vector, true, false));
+                boolean hh = h.stream().limit(5).anyMatch(q.evidence()::contains);
+                boolean kh = k.stream().limit(5).anyMatch(q.evidence()::contains);
+                if (!hh && kh) {
+                    String conv = names.get(q.scope());
+                    System.out.println("\nQ [" + q.kind() + "] " + q.text() + "  evidence " + q.evidence());
+                    q.evidence().forEach(e -> System.out.println("   E " + text.get(conv + e)));
+                    h.stream().limit(5).forEach(id -> System.out.println("   H " + id + " " + text.get(conv + id)));
+                    k.stream().limit(3).forEach(id -> System.out.println("   K " + id + " " + text.get(conv + id)));
+                }
+            }
+            return;
+        }
         // tallies: ranker -> half -> kind -> tally
         Map<String, Map<String, Map<String, Tally>>> tallies = new LinkedHashMap<>();
         for (Asked q : questions) {
@@ -456,7 +514,9 @@ public final class ConversationRecallBench {
             }
         }
         StringBuilder out = new StringBuilder("Model " + modelName + "; " + turns.size() + " turns in " + scopes.size()
-                + " conversations, " + questions.size() + " questions\n");
+                + " conversations ("
+                + scopes.values().stream().mapToInt(sc -> sc.ids.size()).sum()
+                + " facts after dedup), " + questions.size() + " questions\n");
         if (explore) {
             out.append(
                     "\n| fusion | tune hit@5 | report hit@5 | paraphrase hit@1 / hit@3 / hit@5 |\n|---|---|---|---|\n");

@@ -24,11 +24,13 @@ public final class RecallRanking {
     static final double IMPORTANCE = 0.2;
     static final double RETENTION = 0.2;
     /** The keyword side's weight in the fusion when it is fully confident; meaning has the rest. */
-    static final double KEYWORD_WEIGHT = 0.6;
+    static final double KEYWORD_WEIGHT = 0.55;
     /** Floors of the spreads: cosine in its own units, BM25 as a share of the best score. */
     static final double COSINE_SPREAD_FLOOR = 0.02;
 
     static final double KEYWORD_SPREAD_FLOOR = 0.05;
+    /** In standard deviations: a candidate that stands out by less than this from the lowest is not pulled to 1. */
+    static final double FUSED_RANGE_FLOOR = 1.0;
 
     /** A candidate's raw signals: BM25 (0 when no term matched), cosine (NaN without a vector), importance, retention. */
     public record Candidate(String id, double bm25, float cosine, double importance, double retention) {}
@@ -88,16 +90,27 @@ public final class RecallRanking {
         return ranked;
     }
 
-    /** Confidence-weighted z-scores, squashed into (0, 1) by the logistic function. */
+    /**
+     * Confidence-weighted z-scores, brought to [0, 1] from the lowest candidate up, over a range of at least
+     * {@link #FUSED_RANGE_FLOOR} (so candidates that barely differ keep scores that barely differ).
+     */
     static double[] fused(double[] keyword, double[] cosine, double confidence) {
         double[] k = zScores(keyword, KEYWORD_SPREAD_FLOOR);
         double[] c = zScores(cosine, COSINE_SPREAD_FLOOR);
         double weight = KEYWORD_WEIGHT * confidence;
-        double[] relevance = new double[keyword.length];
-        for (int i = 0; i < relevance.length; i++) {
-            relevance[i] = 1 / (1 + Math.exp(-(weight * k[i] + (1 - KEYWORD_WEIGHT) * c[i])));
+        double[] fused = new double[keyword.length];
+        double low = Double.POSITIVE_INFINITY;
+        double high = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < fused.length; i++) {
+            fused[i] = weight * k[i] + (1 - KEYWORD_WEIGHT) * c[i];
+            low = Math.min(low, fused[i]);
+            high = Math.max(high, fused[i]);
         }
-        return relevance;
+        double range = Math.max(FUSED_RANGE_FLOOR, high - low);
+        for (int i = 0; i < fused.length; i++) {
+            fused[i] = (fused[i] - low) / range;
+        }
+        return fused;
     }
 
     /** Each value's distance from the mean in standard deviations, the deviation at least {@code floor}. */
