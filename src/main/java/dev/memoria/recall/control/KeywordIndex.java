@@ -371,13 +371,30 @@ public class KeywordIndex implements TermLookup {
      */
     @Transactional(Transactional.TxType.SUPPORTS) // recall reads without a transaction
     public List<Hit> rank(String scope, Collection<String> terms, int depth) {
+        return ranking(scope, terms, depth).hits();
+    }
+
+    /**
+     * A query's best facts (as {@link #rank}) and its bound: the sum of its terms' idf (a term no fact holds
+     * counts as the rarest), what a fact holding each term once at the average length scores. Recall weighs the
+     * keyword side by how much of it the best fact reaches.
+     */
+    public record Ranking(List<Hit> hits, double bound) {}
+
+    /** {@link #rank}, with the query's bound. */
+    @Transactional(Transactional.TxType.SUPPORTS) // recall reads without a transaction
+    public Ranking ranking(String scope, Collection<String> terms, int depth) {
         if (terms.isEmpty()) {
-            return List.of();
+            return new Ranking(List.of(), 0);
         }
         QueryTerms lookup = lookUp(scope, terms);
         TermStatistics statistics = lookup.statistics();
         if (statistics.documents() == 0) {
-            return List.of();
+            return new Ranking(List.of(), 0);
+        }
+        double bound = 0;
+        for (String term : terms) {
+            bound += Bm25.idf(statistics.documents(), statistics.frequencies().getOrDefault(term, 0L));
         }
         double averageLength = statistics.averageLength();
         Map<String, Long> frequencies = statistics.frequencies();
@@ -402,7 +419,8 @@ public class KeywordIndex implements TermLookup {
                 scores,
                 averageLength);
         top.sort(BEST_FIRST);
-        return top.stream().map(score -> new Hit(score.factId, score.value)).toList();
+        return new Ranking(
+                top.stream().map(score -> new Hit(score.factId, score.value)).toList(), bound);
     }
 
     /**

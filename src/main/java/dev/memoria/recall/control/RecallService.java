@@ -146,15 +146,18 @@ public class RecallService {
             Mode mode = meaning.isEmpty() ? Mode.KEYWORD : asked;
 
             Map<String, Double> bm25 = new LinkedHashMap<>();
+            double bound = 0;
             if (mode != Mode.SEMANTIC) {
-                index.rank(scope.value(), terms, depth).forEach(hit -> bm25.put(hit.factId(), hit.score()));
+                KeywordIndex.Ranking keyword = index.ranking(scope.value(), terms, depth);
+                keyword.hits().forEach(hit -> bm25.put(hit.factId(), hit.score()));
+                bound = keyword.bound();
             }
             Set<String> ids = new LinkedHashSet<>(bm25.keySet());
             meaning.ifPresent(scores -> scores.top(depth).stream()
                     .filter(hit -> hit.cosine() >= SemanticSearch.MIN_COSINE)
                     .forEach(hit -> ids.add(hit.factId())));
             List<Fact> live = live(scope, List.copyOf(ids), filter, now);
-            List<Recalled> ranked = HybridRanking.rank(mode, live, bm25, meaning.orElse(null), now).stream()
+            List<Recalled> ranked = HybridRanking.rank(mode, live, bm25, bound, meaning.orElse(null), now).stream()
                     .limit(limit)
                     .toList();
             facts.recordAccess(ranked.stream().map(Recalled::fact).toList(), now);
@@ -174,7 +177,7 @@ public class RecallService {
                 ranked.stream().filter(fact -> bm25.containsKey(fact.id())).toList();
         return new Answer(
                 Mode.KEYWORD,
-                HybridRanking.rank(Mode.KEYWORD, matching, bm25, null, at).stream()
+                HybridRanking.rank(Mode.KEYWORD, matching, bm25, 0, null, at).stream()
                         .limit(limit)
                         .toList());
     }
@@ -246,61 +249,38 @@ public class RecallService {
         return terms;
     }
 
-    /**
-     * Relevance first, then how important and how fresh in memory a fact is. Relevance fuses the two signals,
-     * each normalised over the query's candidates (BM25 by the best score, cosine from the lowest to the
-     * highest), with weights measured on the dev set (src/site/markdown/recall.md).
-     */
+    /** Recall's ranking (RecallRanking) of facts: each fact's signals in, the facts with score and signals out. */
     static final class HybridRanking {
-        static final double RELEVANCE = 0.6;
-        static final double IMPORTANCE = 0.2;
-        static final double RETENTION = 0.2;
-        static final double KEYWORD_WEIGHT = 0.3;
-
         private HybridRanking() {}
 
         static List<Recalled> rank(
-                Mode mode, List<Fact> candidates, Map<String, Double> bm25, VectorIndex.Scores meaning, Instant now) {
-            double best = candidates.stream()
-                    .mapToDouble(f -> bm25.getOrDefault(f.id(), 0.0))
-                    .max()
-                    .orElse(0);
-            Map<String, Float> cosines = new HashMap<>();
-            if (meaning != null) {
-                candidates.forEach(fact -> {
-                    float cosine = meaning.cosine(fact.id());
-                    if (!Float.isNaN(cosine)) {
-                        cosines.put(fact.id(), cosine);
-                    }
-                });
-            }
-            double low = cosines.values().stream()
-                    .mapToDouble(Float::doubleValue)
-                    .min()
-                    .orElse(0);
-            double high = cosines.values().stream()
-                    .mapToDouble(Float::doubleValue)
-                    .max()
-                    .orElse(0);
-            List<Recalled> ranked = new ArrayList<>(candidates.size());
+                Mode mode,
+                List<Fact> candidates,
+                Map<String, Double> bm25,
+                double keywordBound,
+                VectorIndex.Scores meaning,
+                Instant now) {
+            Map<String, Fact> byId = new HashMap<>();
+            List<RecallRanking.Candidate> signals = new ArrayList<>(candidates.size());
             for (Fact fact : candidates) {
-                double keyword = best > 0 ? bm25.getOrDefault(fact.id(), 0.0) / best : 0;
-                Float cosine = cosines.get(fact.id());
-                Double semantic = cosine == null ? null : high - low > 1e-6 ? (cosine - low) / (high - low) : 1.0;
-                double relevance = switch (mode) {
-                    case KEYWORD -> keyword;
-                    case SEMANTIC -> semantic == null ? 0 : semantic;
-                    case HYBRID -> KEYWORD_WEIGHT * keyword + (1 - KEYWORD_WEIGHT) * (semantic == null ? 0 : semantic);
-                };
-                double retention = fact.retention(now);
+                byId.put(fact.id(), fact);
+                signals.add(new RecallRanking.Candidate(
+                        fact.id(),
+                        bm25.getOrDefault(fact.id(), 0.0),
+                        meaning == null ? Float.NaN : meaning.cosine(fact.id()),
+                        fact.importance(),
+                        fact.retention(now)));
+            }
+            List<Recalled> ranked = new ArrayList<>(candidates.size());
+            Map<String, Double> retention = new HashMap<>();
+            signals.forEach(signal -> retention.put(signal.id(), signal.retention()));
+            for (RecallRanking.Ranked one : RecallRanking.rank(mode, signals, keywordBound)) {
+                Fact fact = byId.get(one.id());
                 ranked.add(new Recalled(
                         fact,
-                        RELEVANCE * relevance + IMPORTANCE * fact.importance() + RETENTION * retention,
-                        new Signals(keyword, mode == Mode.KEYWORD ? null : semantic, fact.importance(), retention)));
+                        one.score(),
+                        new Signals(one.keyword(), one.semantic(), fact.importance(), retention.get(one.id()))));
             }
-            ranked.sort(Comparator.comparingDouble(Recalled::score)
-                    .reversed()
-                    .thenComparing(recalled -> recalled.fact().id()));
             return ranked;
         }
     }
