@@ -36,6 +36,11 @@ class JavaAdaptersIT extends Deployments {
         scenarios("memoria-client", "dev.memoria.client.scenarios");
     }
 
+    @Test
+    void aLangChain4jAgentRecallsRemembersAndLearns() {
+        scenarios("memoria-langchain4j", "dev.memoria.langchain4j.scenarios");
+    }
+
     private static void scenarios(String module, String scenarioPackage) {
         Path adapters = Path.of(System.getProperty("it.adapters.dir"));
         String moduleDir = module.substring("memoria-".length());
@@ -68,8 +73,11 @@ class JavaAdaptersIT extends Deployments {
                 "--fail-if-no-tests",
                 "--select-package=" + scenarioPackage));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment()
-                .put("MEMORIA_IT_TOKEN", Tokens.token(Tokens.newTenant(moduleDir.replace("-", "")), Tokens.ALL_ROLES));
+        String token = Tokens.token(Tokens.newTenant(moduleDir.replace("-", "")), Tokens.ALL_ROLES);
+        builder.environment().put("MEMORIA_IT_TOKEN", token);
+        // what the sample agents of java.md read, as a user runs them
+        builder.environment().put("MEMORIA_URL", Api.serverBase().toString());
+        builder.environment().put("MEMORIA_TOKEN", token);
         try {
             Process process = builder.start();
             process.getOutputStream().close();
