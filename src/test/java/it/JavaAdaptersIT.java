@@ -41,6 +41,11 @@ class JavaAdaptersIT extends Deployments {
         scenarios("memoria-langchain4j", "dev.memoria.langchain4j.scenarios");
     }
 
+    @Test
+    void aSpringAiChatClientRecallsRemembersAndLearns() {
+        scenarios("memoria-spring-ai", "dev.memoria.springai.scenarios");
+    }
+
     private static void scenarios(String module, String scenarioPackage) {
         Path adapters = Path.of(System.getProperty("it.adapters.dir"));
         String moduleDir = module.substring("memoria-".length());
