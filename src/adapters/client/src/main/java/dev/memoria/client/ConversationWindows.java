@@ -38,7 +38,7 @@ public final class ConversationWindows {
         this.client = Objects.requireNonNull(client, "client");
     }
 
-    /** The window saved in the scope, if any. */
+    /** The window saved in the scope; empty when there is none, or when one of its pieces was deleted. */
     public Optional<String> load(String scope) {
         Map<Integer, String> pieces = new HashMap<>();
         int count = -1;
@@ -60,8 +60,9 @@ public final class ConversationWindows {
         for (int i = 0; i < count; i++) {
             String piece = pieces.get(i);
             if (piece == null) {
-                throw new MemoriaException(
-                        "The window of scope " + scope + " lacks its piece " + i + " of " + count, null);
+                // a piece was deleted behind the store's back (an erasure by content, a DELETE): the window is
+                // gone, and the next save writes it whole again
+                return Optional.empty();
             }
             window.append(piece);
         }

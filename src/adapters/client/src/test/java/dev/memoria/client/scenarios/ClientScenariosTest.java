@@ -167,6 +167,11 @@ class ClientScenariosTest {
         windows.save(scope, bigger);
         assertEquals(bigger, windows.load(scope).orElseThrow());
 
+        assertTrue(memoria.forgetByKey(scope, "window:2"), "a piece deleted behind the store's back");
+        assertTrue(windows.load(scope).isEmpty(), "a window that lost a piece reads as none");
+        windows.save(scope, bigger);
+        assertEquals(bigger, windows.load(scope).orElseThrow(), "and the next save writes it whole again");
+
         windows.save(scope, " short ");
         assertEquals(" short ", windows.load(scope).orElseThrow(), "a shorter window leaves no stale piece");
         assertEquals(1, memoria.stats(scope).totalFacts());
