@@ -1,0 +1,67 @@
+package dev.memoria.springai;
+
+import dev.memoria.client.MemoriaClient;
+import org.springframework.ai.chat.memory.ChatMemoryRepository;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * With {@code memoria.url} set: a {@link MemoriaClient} (token from a {@link MemoriaTokenSupplier} bean, else
+ * {@code memoria.token}), a {@link MemoriaScopeResolver} (the conversation id itself) unless one is declared, a
+ * {@link MemoriaMemoryAdvisor} to add to a {@code ChatClient}, and a {@link MemoriaChatMemoryRepository} as the
+ * {@link ChatMemoryRepository}, ahead of Spring AI's in-memory default. Every bean backs off when the application
+ * declares its own.
+ */
+@AutoConfiguration(beforeName = "org.springframework.ai.model.chat.memory.autoconfigure.ChatMemoryAutoConfiguration")
+@ConditionalOnProperty(prefix = "memoria", name = "url")
+@EnableConfigurationProperties(MemoriaProperties.class)
+public class MemoriaAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    public MemoriaClient memoriaClient(MemoriaProperties properties, ObjectProvider<MemoriaTokenSupplier> tokens) {
+        MemoriaTokenSupplier supplier = tokens.getIfAvailable();
+        MemoriaClient.Builder builder = MemoriaClient.builder()
+                .baseUrl(properties.getUrl())
+                .connectTimeout(properties.getConnectTimeout())
+                .requestTimeout(properties.getRequestTimeout())
+                .maxRetries(properties.getMaxRetries());
+        if (supplier != null) {
+            builder.token(supplier);
+        } else if (properties.getToken() != null && !properties.getToken().isBlank()) {
+            builder.token(properties.getToken());
+        } else {
+            throw new IllegalStateException(
+                    "memoria.url is set but there is no token: set memoria.token or declare a MemoriaTokenSupplier bean");
+        }
+        return builder.build();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    public MemoriaScopeResolver memoriaScopeResolver() {
+        return conversationId -> conversationId;
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    public MemoriaMemoryAdvisor memoriaMemoryAdvisor(
+            MemoriaClient client, MemoriaScopeResolver scopes, MemoriaProperties properties) {
+        return MemoriaMemoryAdvisor.builder(client)
+                .scopeResolver(scopes)
+                .recallLimit(properties.getAdvisor().getRecallLimit())
+                .learn(properties.getAdvisor().isLearn())
+                .build();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean(ChatMemoryRepository.class)
+    public MemoriaChatMemoryRepository memoriaChatMemoryRepository(MemoriaClient client, MemoriaProperties properties) {
+        return new MemoriaChatMemoryRepository(
+                client, properties.getChatMemory().getScopePrefix());
+    }
+}

@@ -1,0 +1,228 @@
+package dev.memoria.springai;
+
+import dev.memoria.client.MemoriaClient;
+import dev.memoria.client.Recall;
+import dev.memoria.client.RecallQuery;
+import dev.memoria.client.Turn;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.ai.chat.client.ChatClientRequest;
+import org.springframework.ai.chat.client.ChatClientResponse;
+import org.springframework.ai.chat.client.advisor.api.AdvisorChain;
+import org.springframework.ai.chat.client.advisor.api.BaseAdvisor;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.messages.SystemMessage;
+import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.chat.model.Generation;
+import org.springframework.core.Ordered;
+
+/**
+ * Long-term memory for a {@code ChatClient}: before the call, recalls from Memoria the facts relevant to the user's
+ * message (in the scope the conversation id maps to) and adds them to the system message; after it, hands the
+ * exchange (the user's message and the answer) to {@code POST /learn}, so what the user said is remembered for the
+ * next conversation.
+ *
+ * <pre>{@code
+ * ChatClient chat = ChatClient.builder(chatModel).defaultAdvisors(memoriaMemoryAdvisor).build();
+ * chat.prompt().user("What is my dog called?")
+ *         .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "user:42"))
+ *         .call().content();
+ * }</pre>
+ *
+ * <p>Memoria unreachable or refusing never fails the chat: a failed recall adds nothing, a failed learn is logged.
+ */
+public final class MemoriaMemoryAdvisor implements BaseAdvisor {
+
+    /** The header of the block of recalled facts in the system message. */
+    public static final String HEADER =
+            "Long-term memory about the user (facts remembered from earlier conversations):";
+
+    private static final Log LOG = LogFactory.getLog(MemoriaMemoryAdvisor.class);
+
+    private final MemoriaClient client;
+    private final MemoriaScopeResolver scopes;
+    private final int recallLimit;
+    private final boolean learn;
+    private final Executor learnExecutor;
+    private final int order;
+
+    private MemoriaMemoryAdvisor(Builder b) {
+        this.client = b.client;
+        this.scopes = b.scopes;
+        this.recallLimit = b.recallLimit;
+        this.learn = b.learn;
+        this.learnExecutor = b.learnExecutor;
+        this.order = b.order;
+    }
+
+    public static Builder builder(MemoriaClient client) {
+        return new Builder(Objects.requireNonNull(client, "client"));
+    }
+
+    @Override
+    public ChatClientRequest before(ChatClientRequest request, AdvisorChain chain) {
+        String question = userText(request);
+        if (question == null || question.isBlank()) {
+            return request;
+        }
+        Recall recall;
+        try {
+            recall = client.recall(
+                    scope(request.context().get(ChatMemory.CONVERSATION_ID)),
+                    RecallQuery.of(question.length() > 2_000 ? question.substring(0, 2_000) : question)
+                            .withLimit(recallLimit));
+        } catch (RuntimeException e) {
+            LOG.warn("Memoria recall failed, the prompt goes without long-term memory: " + e.getMessage());
+            return request;
+        }
+        if (recall.items().isEmpty()) {
+            return request;
+        }
+        StringBuilder block = new StringBuilder(HEADER);
+        recall.items().forEach(item -> block.append("\n- ").append(item.fact().content()));
+        return request.mutate()
+                .prompt(request.prompt()
+                        .augmentSystemMessage(system -> new SystemMessage(
+                                system.getText() == null || system.getText().isBlank()
+                                        ? block.toString()
+                                        : system.getText() + "\n\n" + block)))
+                .build();
+    }
+
+    @Override
+    public ChatClientResponse after(ChatClientResponse response, AdvisorChain chain) {
+        if (!learn) {
+            return response;
+        }
+        List<Turn> turns = new ArrayList<>();
+        Object question = response.context().get(QUESTION);
+        if (question instanceof String q && !q.isBlank()) {
+            turns.add(Turn.user(q));
+        }
+        if (response.chatResponse() != null) {
+            for (Generation g : response.chatResponse().getResults()) {
+                String text = g.getOutput().getText();
+                if (text != null && !text.isBlank()) {
+                    turns.add(Turn.assistant(text));
+                }
+            }
+        }
+        if (turns.stream().noneMatch(t -> t.role().equals("user"))) {
+            return response;
+        }
+        String scope = scope(response.context().get(ChatMemory.CONVERSATION_ID));
+        Runnable learning = () -> {
+            try {
+                client.learn(scope, turns);
+            } catch (RuntimeException e) {
+                LOG.warn("Memoria learn failed for scope " + scope + ": " + e.getMessage());
+            }
+        };
+        if (learnExecutor == null) {
+            learning.run();
+        } else {
+            learnExecutor.execute(learning);
+        }
+        return response;
+    }
+
+    /** The key under which {@link #adviseCall} keeps the user's words for {@link #after}. */
+    static final String QUESTION = MemoriaMemoryAdvisor.class.getName() + ".question";
+
+    @Override
+    public ChatClientResponse adviseCall(
+            ChatClientRequest request, org.springframework.ai.chat.client.advisor.api.CallAdvisorChain chain) {
+        String question = userText(request);
+        ChatClientResponse response = chain.nextCall(before(request, chain));
+        return after(withQuestion(response, question), chain);
+    }
+
+    @Override
+    public reactor.core.publisher.Flux<ChatClientResponse> adviseStream(
+            ChatClientRequest request, org.springframework.ai.chat.client.advisor.api.StreamAdvisorChain chain) {
+        String question = userText(request);
+        return BaseAdvisor.super.adviseStream(
+                request.mutate()
+                        .context(QUESTION, question == null ? "" : question)
+                        .build(),
+                chain);
+    }
+
+    private static ChatClientResponse withQuestion(ChatClientResponse response, String question) {
+        return response.mutate()
+                .context(QUESTION, question == null ? "" : question)
+                .build();
+    }
+
+    private static String userText(ChatClientRequest request) {
+        UserMessage user = request.prompt().getUserMessage();
+        return user == null ? null : user.getText();
+    }
+
+    private String scope(Object conversationId) {
+        return scopes.scopeOf(conversationId == null ? "default" : conversationId.toString());
+    }
+
+    @Override
+    public int getOrder() {
+        return order;
+    }
+
+    @Override
+    public String getName() {
+        return "MemoriaMemoryAdvisor";
+    }
+
+    /** Configures a {@link MemoriaMemoryAdvisor}. */
+    public static final class Builder {
+        private final MemoriaClient client;
+        private MemoriaScopeResolver scopes = id -> id;
+        private int recallLimit = 5;
+        private boolean learn = true;
+        private Executor learnExecutor;
+        private int order = Ordered.HIGHEST_PRECEDENCE + 1000;
+
+        private Builder(MemoriaClient client) {
+            this.client = client;
+        }
+
+        public Builder scopeResolver(MemoriaScopeResolver scopes) {
+            this.scopes = Objects.requireNonNull(scopes);
+            return this;
+        }
+
+        /** Facts added before a call, 1–100; default 5. */
+        public Builder recallLimit(int recallLimit) {
+            if (recallLimit < 1 || recallLimit > 100) {
+                throw new IllegalArgumentException("recallLimit must be 1-100");
+            }
+            this.recallLimit = recallLimit;
+            return this;
+        }
+
+        /** Whether each exchange goes to {@code learn} after the call; default true. */
+        public Builder learn(boolean learn) {
+            this.learn = learn;
+            return this;
+        }
+
+        /** Learns on this executor instead of before the answer returns. */
+        public Builder learnExecutor(Executor learnExecutor) {
+            this.learnExecutor = learnExecutor;
+            return this;
+        }
+
+        public Builder order(int order) {
+            this.order = order;
+            return this;
+        }
+
+        public MemoriaMemoryAdvisor build() {
+            return new MemoriaMemoryAdvisor(this);
+        }
+    }
+}
