@@ -31,18 +31,24 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The embedded default (or the phase's PostgreSQL) after use: many tenants and scopes written, replaced by key,
  * changed, deleted and recalled while the embedding worker runs, the server killed with SIGKILL twice in the
  * middle of it, then a tenant import killed midway and run again (the documented way to complete it), and every
- * lifecycle job. Nothing may be answered with a 5xx, and the re-run import must give back the exact export.
+ * lifecycle job. Nothing may be answered with a 5xx, and the re-run import must give back the exact export. It runs
+ * in the embedded database's phase only.
  * Reduced by default; {@code -Dit.soak.tenants}, {@code -Dit.soak.scopes}, {@code -Dit.soak.rounds} and
  * {@code -Dit.soak.seconds} make it the full soak (src/site/markdown/benchmarks.md). It prints what it measured
  * (job times, the embedding backlog, the database's size); it asserts no timing.
  */
 @ExtendWith(ArquillianExtension.class)
+@DisabledIfSystemProperty(
+        named = "it.db.url",
+        matches = "jdbc:postgresql:.*",
+        disabledReason = "the embedded database's soak: on an operator's PostgreSQL, CrashIT and ClusterIT cover kills")
 class SoakIT extends Deployments {
 
     private static final String NDJSON = "application/x-ndjson";
