@@ -116,6 +116,15 @@ class OpenApiContractIT extends Deployments {
         call(api, "GET", s + "/facts/by-key?key=" + encode("stack/backend"), null, 200);
         call(api, "DELETE", s + "/facts/by-key?key=" + encode("stack/backend"), null, 204);
         call(api, "GET", s + "/facts?include_superseded=true", null, 200);
+        call(api, "PUT", s + "/windows/chat-1", "{\"content\":\"user: Hi\"}", 201);
+        call(api, "PUT", s + "/windows/chat-1", "{\"content\":\"user: Hi\\nassistant: Hello\"}", 200);
+        call(api, "GET", s + "/windows/chat-1", null, 200);
+        call(api, "GET", s + "/windows?limit=1", null, 200);
+        call(api, "PUT", s + "/window?id=" + encode("chat/2"), "{\"content\":\"[]\"}", 201);
+        call(api, "GET", s + "/window?id=" + encode("chat/2"), null, 200);
+        call(api, "DELETE", s + "/window?id=" + encode("chat/2"), null, 204);
+        call(api, "DELETE", s + "/windows/chat-1", null, 204);
+        call(api, "GET", s + "/windows/chat-1", null, 404);
         call(api, "GET", s + "/recall?q=python&limit=3", null, 200);
         call(api, "GET", s + "/search?q=lisbon", null, 200);
         call(api, "GET", s + "/context?q=python&max_tokens=200", null, 200);

@@ -54,7 +54,8 @@ public class ErasureService {
         for (String scope : scopes(subject, contentContains)) {
             ErasureReceipt.Erased erased =
                     contentContains == null ? eraser.countScope(scope) : eraser.countContaining(scope, contentContains);
-            if (contentContains == null || erased.facts() + erased.logEntries() + erased.snapshotFacts() > 0) {
+            if (contentContains == null
+                    || erased.facts() + erased.logEntries() + erased.snapshotFacts() + erased.windows() > 0) {
                 reached.add(scope);
             }
             counts[0] += erased.facts();
@@ -78,7 +79,8 @@ public class ErasureService {
             ErasureReceipt.Erased erased = contentContains == null
                     ? eraser.eraseScope(scope, digest)
                     : eraser.eraseContaining(scope, contentContains, digest);
-            if (contentContains == null || erased.facts() + erased.logEntries() + erased.snapshotFacts() > 0) {
+            if (contentContains == null
+                    || erased.facts() + erased.logEntries() + erased.snapshotFacts() + erased.windows() > 0) {
                 reached.add(scope);
             }
             facts += erased.facts();

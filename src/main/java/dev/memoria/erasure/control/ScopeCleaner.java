@@ -17,7 +17,7 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
-/** Empties a scope: facts, index, logs and snapshots, then the scope itself, in one transaction. */
+/** Empties a scope: facts, index, logs, snapshots and conversation windows, then the scope itself, in one transaction. */
 @ApplicationScoped
 @Transactional
 public class ScopeCleaner {
@@ -65,6 +65,9 @@ public class ScopeCleaner {
         history.forgetScope(scope.value());
         logs.deleteAll(scope.value());
         snapshots.deleteAll(scope.value());
+        sql.query("DELETE FROM conversation_window WHERE {tenant} AND scope_name = ?")
+                .setParameter(1, scope.value())
+                .executeUpdate();
         sql.query("DELETE FROM memory_scope WHERE {tenant} AND scope_name = ?")
                 .setParameter(1, scope.value())
                 .executeUpdate();

@@ -73,16 +73,21 @@ public class ScopeEraser {
                         + " AND s.id = sf.snapshot_id WHERE {s.tenant} AND s.scope_name = ? ORDER BY sf.snapshot_id, sf.fact_id",
                 scope);
         long snapshots = count("SELECT COUNT(*) FROM snapshot WHERE {tenant} AND scope_name = ?", scope);
+        long windows = digest(
+                digest,
+                "SELECT content FROM conversation_window WHERE {tenant} AND scope_name = ? ORDER BY window_id",
+                scope);
         cleared.fire(new ScopeCleared(scope)); // vectors and queued embeddings
         index.clear(scope);
         update(
                 "DELETE FROM snapshot_fact WHERE {tenant} AND snapshot_id IN (SELECT id FROM snapshot WHERE {tenant}"
                         + " AND scope_name = ?)",
                 scope);
-        for (String table : List.of("snapshot", "daily_log_entry", "fact_version", "fact", "memory_scope")) {
+        for (String table :
+                List.of("snapshot", "daily_log_entry", "fact_version", "fact", "conversation_window", "memory_scope")) {
             update("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?", scope);
         }
-        return new ErasureReceipt.Erased(factCount, logCount, snapshots, snapshotFacts, null);
+        return new ErasureReceipt.Erased(factCount, logCount, snapshots, snapshotFacts, windows, null);
     }
 
     /** The scope's facts whose content holds {@code text} (any case), their log entries and their snapshot copies. */
@@ -117,6 +122,12 @@ public class ScopeEraser {
                 scope,
                 pattern);
         copies.values().forEach(content -> feed(digest, content));
+        Map<String, String> windows = rows(
+                "SELECT window_id, content FROM conversation_window WHERE {tenant} AND scope_name = ?"
+                        + " AND LOWER(content) LIKE ? ESCAPE '\\' ORDER BY window_id",
+                scope,
+                pattern);
+        windows.values().forEach(content -> feed(digest, content));
 
         if (!matching.isEmpty()) {
             List<Fact> gone = facts.findEveryRow(Scope.of(scope), matching.keySet());
@@ -147,7 +158,13 @@ public class ScopeEraser {
                     snapshot,
                     snapshot);
         }
-        return new ErasureReceipt.Erased(matching.size(), entries.size(), 0, copies.size(), null);
+        for (String window : windows.keySet()) {
+            update(
+                    "DELETE FROM conversation_window WHERE {tenant} AND scope_name = ? AND window_id = ?",
+                    scope,
+                    window);
+        }
+        return new ErasureReceipt.Erased(matching.size(), entries.size(), 0, copies.size(), windows.size(), null);
     }
 
     /** What {@link #eraseScope} would remove now (no digest). */
@@ -161,6 +178,7 @@ public class ScopeEraser {
                         "SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id"
                                 + " WHERE {s.tenant} AND s.scope_name = ?",
                         scope),
+                count("SELECT COUNT(*) FROM conversation_window WHERE {tenant} AND scope_name = ?", scope),
                 null);
     }
 
@@ -182,6 +200,11 @@ public class ScopeEraser {
                 count(
                         "SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id"
                                 + " WHERE {s.tenant} AND s.scope_name = ? AND LOWER(sf.content) LIKE ? ESCAPE '\\'",
+                        scope,
+                        pattern),
+                count(
+                        "SELECT COUNT(*) FROM conversation_window WHERE {tenant} AND scope_name = ?"
+                                + " AND LOWER(content) LIKE ? ESCAPE '\\'",
                         scope,
                         pattern),
                 null);

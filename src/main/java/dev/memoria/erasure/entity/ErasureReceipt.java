@@ -68,8 +68,16 @@ public class ErasureReceipt {
         this.digest = erased.digest();
     }
 
-    /** The counts and digest of an erasure. */
-    public record Erased(long facts, long logEntries, long snapshots, long snapshotFacts, String digest) {}
+    /**
+     * The counts and digest of an erasure. {@code windows} (conversation windows removed, their contents in the
+     * digest) decides which scopes an erasure by content reached; the receipt does not keep the count.
+     */
+    public record Erased(long facts, long logEntries, long snapshots, long snapshotFacts, long windows, String digest) {
+
+        public Erased(long facts, long logEntries, long snapshots, long snapshotFacts, String digest) {
+            this(facts, logEntries, snapshots, snapshotFacts, 0, digest);
+        }
+    }
 
     public String id() {
         return id;

@@ -1,0 +1,190 @@
+package dev.memoria.window.boundary;
+
+import dev.memoria.platform.boundary.JsonFields;
+import dev.memoria.platform.boundary.QueryParams;
+import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.Jsons;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.DomainException.FieldError;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.window.control.ConversationWindows;
+import dev.memoria.window.entity.ConversationWindow;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Conversation windows of a scope: {@code /scopes/{scope}/windows/{id}}, each an opaque text replaced whole on
+ * every save, and the same three calls with the id as a query parameter ({@code /scopes/{scope}/window?id=}) for
+ * ids a proxy would mangle in a path.
+ */
+@Path("/scopes/{scope}")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class WindowsResource {
+
+    static final int DEFAULT_LIMIT = 50;
+    static final int MAX_LIMIT = 500;
+
+    @Inject
+    ConversationWindows windows;
+
+    @PathParam("scope")
+    String scope;
+
+    @Context
+    UriInfo uri;
+
+    @PUT
+    @Path("windows/{id: .+}")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    public Response save(@PathParam("id") String id, JsonValue body) {
+        ConversationWindows.Saved saved = windows.save(scope(), id, content(body));
+        JsonObject json = json(saved.window());
+        if (saved.created()) {
+            return Response.created(uri.getBaseUriBuilder()
+                            .path(WindowsResource.class)
+                            .path("windows/{id}")
+                            .build(scope, id)) // the id encoded as a value, its '/' and braces too
+                    .entity(json)
+                    .build();
+        }
+        return Response.ok(json).build();
+    }
+
+    @GET
+    @Path("windows/{id: .+}")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    public JsonObject get(@PathParam("id") String id) {
+        return json(windows.get(scope(), id));
+    }
+
+    @DELETE
+    @Produces(MediaType.WILDCARD) // a 204 has no body: any Accept will do, such as a client's problem+json alone
+    @Path("windows/{id: .+}")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    public Response forget(@PathParam("id") String id) {
+        windows.forget(scope(), id);
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("windows")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    public JsonObject list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        int pageSize = QueryParams.intIn("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+        ConversationWindows.Page page = windows.list(scope(), decode(cursor), pageSize);
+        JsonArrayBuilder items = Jsons.createArrayBuilder();
+        page.items()
+                .forEach(window -> items.add(Jsons.createObjectBuilder()
+                        .add("id", window.id())
+                        .add("size", window.size())
+                        .add("updated_at", Timestamps.format(window.updatedAt()))));
+        return JsonFields.addNullable(
+                        Jsons.createObjectBuilder().add("items", items),
+                        "next_cursor",
+                        page.lastId() == null ? null : encode(page.lastId()))
+                .build();
+    }
+
+    // The same three with the id as a query parameter, for ids a proxy would mangle in a path.
+
+    @PUT
+    @Path("window")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    public Response saveByQuery(@QueryParam("id") String id, JsonValue body) {
+        return save(requiredId(id), body);
+    }
+
+    @GET
+    @Path("window")
+    @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
+    public JsonObject getByQuery(@QueryParam("id") String id) {
+        return get(requiredId(id));
+    }
+
+    @DELETE
+    @Produces(MediaType.WILDCARD)
+    @Path("window")
+    @RolesAllowed({Roles.WRITE, Roles.ADMIN})
+    public Response forgetByQuery(@QueryParam("id") String id) {
+        return forget(requiredId(id));
+    }
+
+    private static String requiredId(String id) {
+        if (id == null) {
+            throw DomainException.invalid("id", "is required");
+        }
+        return id;
+    }
+
+    /** The body is {@code {"content": "..."}} and nothing else; the content is kept exactly as sent. */
+    private static String content(JsonValue body) {
+        if (!(body instanceof JsonObject json)) {
+            throw DomainException.invalid("body", "must be a JSON object");
+        }
+        List<FieldError> errors = new ArrayList<>();
+        for (String name : json.keySet()) {
+            if (!name.equals("content")) {
+                errors.add(new FieldError(name, "unknown field"));
+            }
+        }
+        if (!(json.get("content") instanceof JsonString content)) {
+            errors.add(new FieldError("content", "must be a string"));
+            throw DomainException.invalid(errors);
+        }
+        if (!errors.isEmpty()) {
+            throw DomainException.invalid(errors);
+        }
+        return content.getString();
+    }
+
+    private static JsonObject json(ConversationWindow window) {
+        return Jsons.createObjectBuilder()
+                .add("scope", window.scope())
+                .add("id", window.id())
+                .add("content", window.content())
+                .add("size", window.size())
+                .add("updated_at", Timestamps.format(window.updatedAt()))
+                .build();
+    }
+
+    private Scope scope() {
+        return Scope.of(scope);
+    }
+
+    private static String encode(String id) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(id.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String decode(String cursor) {
+        if (cursor == null || cursor.isBlank()) {
+            return null;
+        }
+        try {
+            return new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw DomainException.invalid("cursor", "is not a cursor this server issued");
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.memoria.window.control;
+
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
+import dev.memoria.scope.control.ScopeRegistry;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantSql;
+import dev.memoria.window.entity.ConversationWindow;
+import dev.memoria.window.entity.WindowId;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Conversation windows: one row per (scope, id), replaced in place on every save. A save touches the scope's row
+ * in its transaction like every writer of the scope, so clearing or erasing the scope serialises with it and never
+ * leaves a window behind. Nothing here is versioned, logged, indexed or embedded: a window is a conversation's
+ * working state, not memory.
+ */
+@ApplicationScoped
+@Transactional
+public class ConversationWindows {
+
+    public static final int MAX_CONTENT = 1_000_000;
+
+    @Inject
+    TenantSql sql;
+
+    @Inject
+    ScopeRegistry scopes;
+
+    public record Saved(ConversationWindow window, boolean created) {}
+
+    public record Page(List<ConversationWindow> items, String lastId) {}
+
+    public Saved save(Scope scope, String id, String content) {
+        requireId(id);
+        int size = content.codePointCount(0, content.length());
+        if (size > MAX_CONTENT) {
+            throw DomainException.invalid("content", "must be at most " + MAX_CONTENT + " characters");
+        }
+        Instant now = Timestamps.now();
+        scopes.touch(scope, now); // locks the scope's row: saves of one scope, clears and erasures run one at a time
+        int replaced = sql.query("UPDATE conversation_window SET content = ?, size = ?, updated_at = ?"
+                        + " WHERE {tenant} AND scope_name = ? AND window_id = ?")
+                .setParameter(1, content)
+                .setParameter(2, size)
+                .setParameter(3, Timestamp.from(now))
+                .setParameter(4, scope.value())
+                .setParameter(5, id)
+                .executeUpdate();
+        if (replaced == 0) {
+            sql.query("INSERT INTO conversation_window ({tenant_id}, scope_name, window_id, content, size, updated_at)"
+                            + " VALUES ({tenant_value}, ?, ?, ?, ?, ?)")
+                    .setParameter(1, scope.value())
+                    .setParameter(2, id)
+                    .setParameter(3, content)
+                    .setParameter(4, size)
+                    .setParameter(5, Timestamp.from(now))
+                    .executeUpdate();
+        }
+        return new Saved(new ConversationWindow(scope.value(), id, content, size, now), replaced == 0);
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ConversationWindow get(Scope scope, String id) {
+        requireId(id);
+        List<?> rows = sql.query("SELECT content, size, updated_at FROM conversation_window"
+                        + " WHERE {tenant} AND scope_name = ? AND window_id = ?")
+                .setParameter(1, scope.value())
+                .setParameter(2, id)
+                .getResultList();
+        if (rows.isEmpty()) {
+            throw notFound(id);
+        }
+        Object[] row = (Object[]) rows.get(0);
+        return new ConversationWindow(
+                scope.value(), id, (String) row[0], ((Number) row[1]).intValue(), ((Timestamp) row[2]).toInstant());
+    }
+
+    public void forget(Scope scope, String id) {
+        requireId(id);
+        // locks an existing scope as writers do; a scope that does not exist holds no window (and is not created)
+        if (!scopes.lockExisting(scope)
+                || sql.query("DELETE FROM conversation_window WHERE {tenant} AND scope_name = ? AND window_id = ?")
+                                .setParameter(1, scope.value())
+                                .setParameter(2, id)
+                                .executeUpdate()
+                        == 0) {
+            throw notFound(id);
+        }
+    }
+
+    /** Up to {@code limit} windows after the id {@code after} (null: from the first), in id order, without contents. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Page list(Scope scope, String after, int limit) {
+        List<?> rows = sql.query("SELECT window_id, size, updated_at FROM conversation_window"
+                        + " WHERE {tenant} AND scope_name = ? AND window_id > ? ORDER BY window_id")
+                .setParameter(1, scope.value())
+                .setParameter(2, after == null ? "" : after)
+                .setMaxResults(limit + 1)
+                .getResultList();
+        List<ConversationWindow> items = new ArrayList<>();
+        for (Object each : rows.subList(0, Math.min(limit, rows.size()))) {
+            Object[] row = (Object[]) each;
+            items.add(new ConversationWindow(
+                    scope.value(),
+                    (String) row[0],
+                    null,
+                    ((Number) row[1]).intValue(),
+                    ((Timestamp) row[2]).toInstant()));
+        }
+        return new Page(items, rows.size() > limit ? items.get(items.size() - 1).id() : null);
+    }
+
+    private static void requireId(String id) {
+        String problem = WindowId.problemWith(id);
+        if (problem != null) {
+            throw DomainException.invalid("id", problem);
+        }
+    }
+
+    private static DomainException notFound(String id) {
+        return DomainException.notFound("No window with id '" + id + "' in this scope.");
+    }
+}
