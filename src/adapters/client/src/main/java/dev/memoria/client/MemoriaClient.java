@@ -154,6 +154,54 @@ public final class MemoriaClient {
         }
     }
 
+    // ---- conversation windows
+
+    /**
+     * {@code PUT /window?id=}: saves a conversation's window in the scope, replacing its content whole (one row on the
+     * server: no fact, version, log entry or vector). The id travels as a query parameter, so any id a fact key may
+     * be (1–128 characters, no control characters, no space at either end) passes every proxy and Liberty as it is.
+     */
+    public Window saveWindow(String scope, String id, String content) {
+        return Window.from(
+                object(send("PUT", windowPath(scope, id), Map.of("content", Objects.requireNonNull(content)))));
+    }
+
+    /** {@code GET /window?id=}, empty when the scope has no window of that id. */
+    public Optional<Window> window(String scope, String id) {
+        try {
+            return Optional.of(Window.from(object(send("GET", windowPath(scope, id), null))));
+        } catch (MemoriaException e) {
+            if (e.isNotFound()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    /** {@code DELETE /window?id=}; false when the scope had no window of that id. */
+    public boolean forgetWindow(String scope, String id) {
+        try {
+            send("DELETE", windowPath(scope, id), null);
+            return true;
+        } catch (MemoriaException e) {
+            if (e.isNotFound()) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** {@code GET /windows}: one page of the scope's windows, by id, without their contents. */
+    public Window.Page windows(String scope, String cursor, Integer limit) {
+        return Window.Page.from(
+                scope,
+                object(send(
+                        "GET",
+                        scopePath(scope) + "/windows"
+                                + new Query().add("limit", limit).add("cursor", cursor),
+                        null)));
+    }
+
     // ---- retrieval
 
     /** {@code GET /recall}: ranked facts for a prompt (they are reinforced). */
@@ -236,7 +284,7 @@ public final class MemoriaClient {
                 send("GET", "/api/v1/scopes" + new Query().add("limit", limit).add("cursor", cursor), null)));
     }
 
-    /** {@code DELETE /api/v1/scopes/{scope}} ({@code memory.admin}): facts, logs and snapshots of the scope. */
+    /** {@code DELETE /api/v1/scopes/{scope}} ({@code memory.admin}): facts, logs, snapshots and windows of the scope. */
     public void clearScope(String scope) {
         send("DELETE", scopePath(scope), null);
     }
@@ -249,6 +297,10 @@ public final class MemoriaClient {
 
     private static String byKey(String scope, String key) {
         return scopePath(scope) + "/facts/by-key" + new Query().add("key", Objects.requireNonNull(key, "key"));
+    }
+
+    private static String windowPath(String scope, String id) {
+        return scopePath(scope) + "/window" + new Query().add("id", Objects.requireNonNull(id, "id"));
     }
 
     /** A path segment: scope names keep their {@code :} and {@code @}, anything else is percent-encoded. */

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -159,6 +160,31 @@ class MemoriaClientTest {
         answer(404, "{\"type\":\"https://memoria.dev/problems/not-found\",\"title\":\"Not found\",\"status\":404}");
         assertFalse(client.forgetByKey("user:42", "k"));
         assertEquals("DELETE", seen.get(1).method());
+    }
+
+    @Test
+    void aWindowTravelsWholeWithItsIdAsAQueryParameter() {
+        answer(
+                201,
+                "{\"scope\":\"user:42\",\"id\":\"a/b c\",\"content\":\"[1]\",\"size\":3,"
+                        + "\"updated_at\":\"2026-01-01T00:00:00Z\"}");
+        Window saved = client.saveWindow("user:42", "a/b c", "[1]");
+        assertEquals(new Window("user:42", "a/b c", "[1]", 3, Instant.parse("2026-01-01T00:00:00Z")), saved);
+        assertEquals("PUT", seen.get(0).method());
+        assertEquals("/api/v1/scopes/user:42/window?id=a%2Fb%20c", seen.get(0).uri());
+        assertEquals("{\"content\":\"[1]\"}", seen.get(0).body());
+        answer(404, "{\"type\":\"https://memoria.dev/problems/not-found\",\"title\":\"Not found\",\"status\":404}");
+        assertTrue(client.window("user:42", "x").isEmpty());
+        answer(404, "{\"type\":\"https://memoria.dev/problems/not-found\",\"title\":\"Not found\",\"status\":404}");
+        assertFalse(client.forgetWindow("user:42", "x"));
+        answer(
+                200,
+                "{\"items\":[{\"id\":\"x\",\"size\":2,\"updated_at\":\"2026-01-01T00:00:00Z\"}],\"next_cursor\":null}");
+        Window.Page page = client.windows("user:42", null, 10);
+        assertEquals("/api/v1/scopes/user:42/windows?limit=10", seen.get(3).uri());
+        assertEquals("x", page.items().get(0).id());
+        assertEquals("user:42", page.items().get(0).scope());
+        assertEquals(null, page.nextCursor());
     }
 
     @Test

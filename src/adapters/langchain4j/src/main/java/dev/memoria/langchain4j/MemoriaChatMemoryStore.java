@@ -14,23 +14,25 @@ import java.util.function.Function;
 /**
  * Keeps each chat memory's window in Memoria, so an agent restarted (or running on another node) goes on where the
  * conversation was. The window is stored whole, serialized with LangChain4j's own {@link ChatMessageSerializer}, as
- * the few keyed pieces of {@link ConversationWindows} in the scope the memory id maps to: one batch per update, not a
- * fact per message.
+ * one conversation window of the server (see {@link ConversationWindows}): its id is the memory id, its scope the one
+ * the memory id maps to, such as the user's own scope. One request per update, not a fact per message.
  *
  * <pre>{@code
- * ChatMemoryStore store = new MemoriaChatMemoryStore(client, memoryId -> "user:" + memoryId + ":chat");
+ * ChatMemoryStore store = new MemoriaChatMemoryStore(client, memoryId -> "user:" + memoryId);
  * ChatMemoryProvider memories = memoryId -> MessageWindowChatMemory.builder()
  *         .id(memoryId).maxMessages(20).chatMemoryStore(store).build();
  * }</pre>
  *
- * <p>Give windows a scope of their own, below the user's (so that erasing {@code user:42} erases them too), never
- * the scope the retriever recalls from.
+ * <p>A window is never recalled, so it can share the scope the retriever recalls from: the same function may map
+ * memory ids for both, and erasing {@code user:42} then erases the user's windows too. A memory id is a window id:
+ * its text ({@code String.valueOf}) of 1-128 characters, no control characters, no space at either end.
  */
 public final class MemoriaChatMemoryStore implements ChatMemoryStore {
 
     private final ConversationWindows windows;
     private final Function<Object, String> scope;
 
+    /** {@code scope} maps a memory id to the scope its window is kept in. */
     public MemoriaChatMemoryStore(MemoriaClient client, Function<Object, String> scope) {
         this.windows = new ConversationWindows(client);
         this.scope = Objects.requireNonNull(scope, "scope");
@@ -38,7 +40,7 @@ public final class MemoriaChatMemoryStore implements ChatMemoryStore {
 
     @Override
     public List<ChatMessage> getMessages(Object memoryId) {
-        return windows.load(scopeOf(memoryId))
+        return windows.load(scopeOf(memoryId), idOf(memoryId))
                 .map(json -> new ArrayList<>(ChatMessageDeserializer.messagesFromJson(json)))
                 .map(list -> (List<ChatMessage>) list)
                 .orElseGet(ArrayList::new);
@@ -46,15 +48,19 @@ public final class MemoriaChatMemoryStore implements ChatMemoryStore {
 
     @Override
     public void updateMessages(Object memoryId, List<ChatMessage> messages) {
-        windows.save(scopeOf(memoryId), ChatMessageSerializer.messagesToJson(messages));
+        windows.save(scopeOf(memoryId), idOf(memoryId), ChatMessageSerializer.messagesToJson(messages));
     }
 
     @Override
     public void deleteMessages(Object memoryId) {
-        windows.delete(scopeOf(memoryId));
+        windows.delete(scopeOf(memoryId), idOf(memoryId));
     }
 
     private String scopeOf(Object memoryId) {
         return Objects.requireNonNull(scope.apply(memoryId), () -> "no scope for the memory id " + memoryId);
+    }
+
+    private static String idOf(Object memoryId) {
+        return String.valueOf(Objects.requireNonNull(memoryId, "memoryId"));
     }
 }

@@ -13,8 +13,8 @@ import org.springframework.context.annotation.Bean;
  * With {@code memoria.url} set: a {@link MemoriaClient} (token from a {@link MemoriaTokenSupplier} bean, else
  * {@code memoria.token}), a {@link MemoriaScopeResolver} (the conversation id itself) unless one is declared, a
  * {@link MemoriaMemoryAdvisor} to add to a {@code ChatClient}, and a {@link MemoriaChatMemoryRepository} as the
- * {@link ChatMemoryRepository}, ahead of Spring AI's in-memory default. Every bean backs off when the application
- * declares its own.
+ * {@link ChatMemoryRepository} (windows in the resolver's scope, or under {@code memoria.chat-memory.scope-prefix}),
+ * ahead of Spring AI's in-memory default. Every bean backs off when the application declares its own.
  */
 @AutoConfiguration(beforeName = "org.springframework.ai.model.chat.memory.autoconfigure.ChatMemoryAutoConfiguration")
 @ConditionalOnProperty(prefix = "memoria", name = "url")
@@ -60,8 +60,11 @@ public class MemoriaAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(ChatMemoryRepository.class)
-    public MemoriaChatMemoryRepository memoriaChatMemoryRepository(MemoriaClient client, MemoriaProperties properties) {
-        return new MemoriaChatMemoryRepository(
-                client, properties.getChatMemory().getScopePrefix());
+    public MemoriaChatMemoryRepository memoriaChatMemoryRepository(
+            MemoriaClient client, MemoriaScopeResolver scopes, MemoriaProperties properties) {
+        String prefix = properties.getChatMemory().getScopePrefix();
+        return prefix == null || prefix.isBlank()
+                ? new MemoriaChatMemoryRepository(client, scopes)
+                : new MemoriaChatMemoryRepository(client, prefix);
     }
 }

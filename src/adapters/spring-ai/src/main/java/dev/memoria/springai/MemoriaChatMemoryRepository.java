@@ -12,10 +12,13 @@ import org.springframework.ai.chat.messages.Message;
 
 /**
  * Spring AI's chat memory (the short-term window a {@code MessageWindowChatMemory} keeps) in Memoria: each
- * conversation's window is stored whole as the few keyed pieces of {@link ConversationWindows}, in the scope
- * {@code <prefix>:<conversation id>} ({@code chat:user:42} by default), one batch per save. A conversation id is one
- * or more scope segments ({@code [A-Za-z0-9._@-]}, separated by {@code :}); an id holding the user's scope, such as
- * {@code user:42}, puts the window under an erasure of {@code user:42}.
+ * conversation's window is stored whole as one conversation window of the server (see {@link ConversationWindows}),
+ * under the conversation id, in the scope the {@link MemoriaScopeResolver} maps the conversation to: the scope the
+ * advisor recalls from and learns into, so by default the conversation id itself ({@code user:42}). A window is
+ * never recalled, so it shares the user's scope safely, and erasing {@code user:42} erases it. One request per save.
+ *
+ * <p>With a scope prefix instead ({@code memoria.chat-memory.scope-prefix}), a conversation's window is kept in the
+ * scope {@code <prefix>:<conversation id>}, the conversation id being one or more scope segments.
  */
 public final class MemoriaChatMemoryRepository implements ChatMemoryRepository {
 
@@ -23,21 +26,29 @@ public final class MemoriaChatMemoryRepository implements ChatMemoryRepository {
 
     private final MemoriaClient client;
     private final ConversationWindows windows;
-    private final String prefix;
+    private final MemoriaScopeResolver scopes;
 
-    public MemoriaChatMemoryRepository(MemoriaClient client, String prefix) {
+    /** Windows in the scope {@code scopes} maps each conversation id to, under the conversation id. */
+    public MemoriaChatMemoryRepository(MemoriaClient client, MemoriaScopeResolver scopes) {
         this.client = Objects.requireNonNull(client, "client");
         this.windows = new ConversationWindows(client);
-        if (!SEGMENTS.matcher(Objects.requireNonNull(prefix, "prefix")).matches()) {
-            throw new IllegalArgumentException("not a scope prefix: " + prefix);
-        }
-        this.prefix = prefix;
+        this.scopes = Objects.requireNonNull(scopes, "scopes");
     }
 
+    /** Windows in the scope {@code <prefix>:<conversation id>}, under the conversation id. */
+    public MemoriaChatMemoryRepository(MemoriaClient client, String prefix) {
+        this(client, prefixed(prefix));
+    }
+
+    /** Windows in the scope named by the conversation id itself (the advisor's default). */
     public MemoriaChatMemoryRepository(MemoriaClient client) {
-        this(client, "chat");
+        this(client, conversationId -> conversationId);
     }
 
+    /**
+     * The conversations that have a window: the windows of every scope the token may see whose id maps to that scope.
+     * One request per scope, so meant for tools and housekeeping, not for every turn.
+     */
     @Override
     public List<String> findConversationIds() {
         List<String> ids = new ArrayList<>();
@@ -45,8 +56,10 @@ public final class MemoriaChatMemoryRepository implements ChatMemoryRepository {
         do {
             ScopeInfo.Page page = client.scopes(cursor, 1000);
             for (ScopeInfo scope : page.items()) {
-                if (scope.scope().startsWith(prefix + ":") && scope.facts() > 0) {
-                    ids.add(scope.scope().substring(prefix.length() + 1));
+                for (String id : windows.ids(scope.scope())) {
+                    if (scope.scope().equals(scopeOrNull(id))) {
+                        ids.add(id);
+                    }
                 }
             }
             cursor = page.nextCursor();
@@ -56,7 +69,9 @@ public final class MemoriaChatMemoryRepository implements ChatMemoryRepository {
 
     @Override
     public List<Message> findByConversationId(String conversationId) {
-        return windows.load(scope(conversationId)).map(WindowCodec::read).orElseGet(ArrayList::new);
+        return windows.load(scope(conversationId), conversationId)
+                .map(WindowCodec::read)
+                .orElseGet(ArrayList::new);
     }
 
     @Override
@@ -65,20 +80,39 @@ public final class MemoriaChatMemoryRepository implements ChatMemoryRepository {
             deleteByConversationId(conversationId);
             return;
         }
-        windows.save(scope(conversationId), WindowCodec.write(messages));
+        windows.save(scope(conversationId), conversationId, WindowCodec.write(messages));
     }
 
     @Override
     public void deleteByConversationId(String conversationId) {
-        windows.delete(scope(conversationId));
+        windows.delete(scope(conversationId), conversationId);
     }
 
     private String scope(String conversationId) {
-        if (conversationId == null || !SEGMENTS.matcher(conversationId).matches()) {
-            throw new IllegalArgumentException(
-                    "A conversation id for Memoria is one or more scope segments of [A-Za-z0-9._@-] separated by ':', not "
-                            + conversationId);
+        Objects.requireNonNull(conversationId, "conversationId");
+        return Objects.requireNonNull(
+                scopes.scopeOf(conversationId), () -> "no scope for the conversation " + conversationId);
+    }
+
+    private String scopeOrNull(String conversationId) {
+        try {
+            return scopes.scopeOf(conversationId);
+        } catch (RuntimeException notOurs) { // a window some other code saved under an id the resolver refuses
+            return null;
         }
-        return prefix + ":" + conversationId;
+    }
+
+    private static MemoriaScopeResolver prefixed(String prefix) {
+        if (!SEGMENTS.matcher(Objects.requireNonNull(prefix, "prefix")).matches()) {
+            throw new IllegalArgumentException("not a scope prefix: " + prefix);
+        }
+        return conversationId -> {
+            if (conversationId == null || !SEGMENTS.matcher(conversationId).matches()) {
+                throw new IllegalArgumentException(
+                        "A conversation id for Memoria is one or more scope segments of [A-Za-z0-9._@-] separated by ':', not "
+                                + conversationId);
+            }
+            return prefix + ":" + conversationId;
+        };
     }
 }

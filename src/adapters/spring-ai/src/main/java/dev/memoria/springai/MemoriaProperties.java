@@ -47,8 +47,11 @@ public class MemoriaProperties {
     }
 
     public static class ChatMemory {
-        /** Windows live in the scope {@code <scope-prefix>:<conversation id>}. */
-        private String scopePrefix = "chat";
+        /**
+         * Unset (the default): a conversation's window lives in the scope the {@link MemoriaScopeResolver} maps the
+         * conversation to, under the conversation id. Set: in the scope {@code <scope-prefix>:<conversation id>}.
+         */
+        private String scopePrefix;
 
         public String getScopePrefix() {
             return scopePrefix;

@@ -2,7 +2,6 @@ package dev.memoria.client.scenarios;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,6 +19,7 @@ import dev.memoria.client.RecallMode;
 import dev.memoria.client.RecallQuery;
 import dev.memoria.client.Remembered;
 import dev.memoria.client.Turn;
+import dev.memoria.client.Window;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -147,10 +147,12 @@ class ClientScenariosTest {
     }
 
     @Test
-    void aWindowOverOneFactRoundTripsWholeAndShrinks() {
+    void aWindowIsKeptWholeInTheUsersScopeAndReplacedInPlace() {
         ConversationWindows windows = new ConversationWindows(memoria);
-        String scope = "user:42:chat:long";
-        assertTrue(windows.load(scope).isEmpty());
+        String scope = "user:42";
+        String id = "support/chat 1";
+        assertTrue(windows.load(scope, id).isEmpty());
+        long facts = memoria.stats(scope).totalFacts();
         StringBuilder text = new StringBuilder("[");
         for (int i = 0; i < 40; i++) {
             text.append("{\"text\":\"  turn ")
@@ -160,25 +162,24 @@ class ClientScenariosTest {
                     .append(" \"},");
         }
         String big = text.append("]").toString();
-        windows.save(scope, big);
-        assertEquals(big, windows.load(scope).orElseThrow(), "a window of 5 pieces comes back as it was saved");
+        windows.save(scope, id, big);
+        assertEquals(big, windows.load(scope, id).orElseThrow(), "a window of 36,000 characters comes back as saved");
 
         String bigger = big + " and one more turn ";
-        windows.save(scope, bigger);
-        assertEquals(bigger, windows.load(scope).orElseThrow());
+        windows.save(scope, id, bigger);
+        assertEquals(bigger, windows.load(scope, id).orElseThrow());
+        Window saved = memoria.window(scope, id).orElseThrow();
+        assertEquals(bigger.length(), saved.size());
+        assertEquals(scope, saved.scope());
 
-        assertTrue(memoria.forgetByKey(scope, "window:2"), "a piece deleted behind the store's back");
-        assertTrue(windows.load(scope).isEmpty(), "a window that lost a piece reads as none");
-        windows.save(scope, bigger);
-        assertEquals(bigger, windows.load(scope).orElseThrow(), "and the next save writes it whole again");
+        windows.save(scope, id, " short ");
+        assertEquals(" short ", windows.load(scope, id).orElseThrow(), "kept exactly, spaces and all");
+        assertEquals(facts, memoria.stats(scope).totalFacts(), "a window adds no fact to the scope");
+        assertTrue(windows.ids(scope).contains(id));
 
-        windows.save(scope, " short ");
-        assertEquals(" short ", windows.load(scope).orElseThrow(), "a shorter window leaves no stale piece");
-        assertEquals(1, memoria.stats(scope).totalFacts());
-        assertNotEquals(0, memoria.stats(scope).persistentFacts(), "pieces are pinned against decay and eviction");
-
-        assertTrue(windows.delete(scope));
-        assertTrue(windows.load(scope).isEmpty());
-        assertFalse(windows.delete(scope));
+        assertTrue(windows.delete(scope, id));
+        assertTrue(windows.load(scope, id).isEmpty());
+        assertFalse(windows.delete(scope, id));
+        assertFalse(windows.ids(scope).contains(id));
     }
 }

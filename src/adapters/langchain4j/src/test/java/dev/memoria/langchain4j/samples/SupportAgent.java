@@ -39,7 +39,7 @@ public class SupportAgent {
             }
         };
 
-        MemoriaChatMemoryStore windows = new MemoriaChatMemoryStore(memoria, userId -> "user:" + userId + ":chat");
+        MemoriaChatMemoryStore windows = new MemoriaChatMemoryStore(memoria, userId -> "user:" + userId);
         Assistant assistant = AiServices.builder(Assistant.class)
                 .chatModel(model)
                 .retrievalAugmentor(DefaultRetrievalAugmentor.builder()

@@ -23,6 +23,7 @@ import dev.memoria.client.Learned;
 import dev.memoria.client.MemoriaClient;
 import dev.memoria.client.RecallMode;
 import dev.memoria.client.RecallQuery;
+import dev.memoria.client.Window;
 import dev.memoria.langchain4j.MemoriaChatMemoryStore;
 import dev.memoria.langchain4j.MemoriaContentRetriever;
 import dev.memoria.langchain4j.MemoriaLearner;
@@ -59,14 +60,13 @@ class LangChain4jScenariosTest {
     }
 
     private static final Function<Object, String> USER_SCOPE = memoryId -> "user:" + memoryId;
-    private static final Function<Object, String> WINDOW_SCOPE = memoryId -> "user:" + memoryId + ":chat";
 
     static Assistant assistant(MemoriaClient memoria, ChatModel model) {
         MemoriaContentRetriever memory = MemoriaContentRetriever.builder(memoria)
                 .scope(USER_SCOPE)
                 .maxResults(3)
                 .build();
-        MemoriaChatMemoryStore windows = new MemoriaChatMemoryStore(memoria, WINDOW_SCOPE);
+        MemoriaChatMemoryStore windows = new MemoriaChatMemoryStore(memoria, USER_SCOPE);
         return AiServices.builder(Assistant.class)
                 .chatModel(model)
                 .retrievalAugmentor(DefaultRetrievalAugmentor.builder()
@@ -113,12 +113,18 @@ class LangChain4jScenariosTest {
                 () -> "the earlier turns are in the prompt: " + window);
         assertEquals(5, window.size(), () -> "four earlier messages, then the new one: " + window);
         assertEquals(
+                List.of("alice"),
+                restarted.windows("user:alice", null, null).items().stream()
+                        .map(Window::id)
+                        .toList(),
+                "the window is kept in the user's own scope, under the memory id");
+        assertEquals(
                 1,
-                restarted.stats("user:alice:chat").totalFacts(),
-                "a window of three exchanges is one piece, not a fact per message");
+                restarted.stats("user:alice").totalFacts(),
+                "the window adds no fact to the scope: only the one remembered above is there");
 
         // the session ends: what it taught is learned into the user's long-term scope
-        MemoriaChatMemoryStore store = new MemoriaChatMemoryStore(restarted, WINDOW_SCOPE);
+        MemoriaChatMemoryStore store = new MemoriaChatMemoryStore(restarted, USER_SCOPE);
         Learned learned = new MemoriaLearner(restarted, USER_SCOPE).learn("alice", store.getMessages("alice"));
         assertFalse(learned.added().isEmpty(), learned::toString);
         assertTrue(

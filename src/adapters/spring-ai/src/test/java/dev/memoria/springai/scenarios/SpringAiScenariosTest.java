@@ -146,10 +146,14 @@ class SpringAiScenariosTest {
             assertTrue(
                     prompt.stream().anyMatch(m -> "Can I eat peanuts?".equals(m.getText())),
                     () -> "the earlier turns are in the prompt: " + prompt);
-            assertEquals(
-                    1,
-                    context.getBean(MemoriaClient.class).stats("chat:user:dana").totalFacts(),
-                    "the window is one piece, not a fact per message");
+            MemoriaClient client = context.getBean(MemoriaClient.class);
+            assertTrue(
+                    client.window("user:dana", "user:dana").isPresent(),
+                    "the window is kept in the conversation's own scope, under the conversation id");
+            assertTrue(
+                    client.list("user:dana").items().stream()
+                            .noneMatch(f -> f.content().contains("Can I eat peanuts?")),
+                    "the window is no fact of the scope");
 
             windows.deleteByConversationId("user:dana");
             assertTrue(windows.findByConversationId("user:dana").isEmpty());

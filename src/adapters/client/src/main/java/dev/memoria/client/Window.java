@@ -1,0 +1,38 @@
+package dev.memoria.client;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A conversation's window in a scope: the opaque text a chat memory replaces whole on every turn. {@code content} is
+ * null in a {@link Page}, which lists ids, sizes and times only. {@code size} is the content's length in characters.
+ */
+public record Window(String scope, String id, String content, long size, Instant updatedAt) {
+
+    static Window from(Map<String, Object> o) {
+        return new Window(
+                JsonRead.string(o, "scope"),
+                JsonRead.string(o, "id"),
+                JsonRead.string(o, "content"),
+                JsonRead.longValue(o, "size"),
+                JsonRead.instant(o, "updated_at"));
+    }
+
+    /** One page of a scope's windows, by id, without contents; {@code nextCursor} is null on the last page. */
+    public record Page(List<Window> items, String nextCursor) {
+        static Page from(String scope, Map<String, Object> o) {
+            return new Page(
+                    JsonRead.objects(
+                            o,
+                            "items",
+                            item -> new Window(
+                                    scope,
+                                    JsonRead.string(item, "id"),
+                                    null,
+                                    JsonRead.longValue(item, "size"),
+                                    JsonRead.instant(item, "updated_at"))),
+                    JsonRead.string(o, "next_cursor"));
+        }
+    }
+}
