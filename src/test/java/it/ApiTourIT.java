@@ -16,6 +16,7 @@ import com.networknt.schema.dialect.OpenApi30;
 import dev.memoria.client.ApiClient;
 import dev.memoria.client.ApiException;
 import dev.memoria.client.api.AgentToolsApi;
+import dev.memoria.client.api.ConversationWindowsApi;
 import dev.memoria.client.api.ExportAndImportApi;
 import dev.memoria.client.api.FactsApi;
 import dev.memoria.client.api.LearnApi;
@@ -33,6 +34,8 @@ import dev.memoria.client.model.LearnRequest;
 import dev.memoria.client.model.LearnRequestTurnsInner;
 import dev.memoria.client.model.RecallAnswer;
 import dev.memoria.client.model.RememberedFact;
+import dev.memoria.client.model.Window;
+import dev.memoria.client.model.WindowInput;
 import it.support.Api;
 import it.support.Deployments;
 import it.support.Tokens;
@@ -137,6 +140,18 @@ class ApiTourIT extends Deployments {
                                 .name(CallToolRequest.NameEnum.RECALL)
                                 .arguments(java.util.Map.of("query", "cat")));
         assertTrue(called.getContent().contains("Miso"), called::toString);
+
+        ConversationWindowsApi windows = new ConversationWindowsApi(client);
+        windows.saveWindow(SCOPE, "chat-1", new WindowInput().content("user: Hi"));
+        Window window = windows.saveWindow(SCOPE, "chat-1", new WindowInput().content("user: Hi\nassistant: Hello"));
+        assertEquals(
+                "user: Hi\nassistant: Hello", windows.getWindow(SCOPE, "chat-1").getContent());
+        assertEquals(
+                window.getSize(),
+                windows.listWindows(SCOPE, null, null).getItems().get(0).getSize());
+        windows.forgetWindowQuery(SCOPE, "chat-1");
+        assertEquals(
+                0, windows.listWindows(SCOPE, null, null).getItems().size(), "a forgotten window is listed no more");
 
         ExportAndImportApi transfer = new ExportAndImportApi(client);
         String exported = text(client, "/api/v1/export");
