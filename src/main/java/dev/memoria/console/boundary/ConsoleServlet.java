@@ -66,6 +66,7 @@ public class ConsoleServlet extends HttpServlet {
                 .get("/audit", overview::audit)
                 .get(scope, scopes::scope)
                 .get(scope + "/memory.md", scopes::memoryFile)
+                .get(scope + "/prompt", scopes::prompt)
                 .get(scope + "/facts/{id}", facts::fact)
                 .postAdmin(scope + "/facts/{id}", facts::edit)
                 .getAdmin(scope + "/facts/{id}/delete", facts::confirmDelete)

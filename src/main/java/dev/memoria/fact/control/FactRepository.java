@@ -394,6 +394,9 @@ public class FactRepository {
      * new count in memory for the caller's answer.
      */
     public void recordAccess(List<Fact> used, Instant now) {
+        if (UnrecordedUses.active()) {
+            return; // a console look at the agent's view: no use of memory
+        }
         accesses.record(db.tenantId(), used, now);
     }
 
