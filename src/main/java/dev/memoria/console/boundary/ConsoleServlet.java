@@ -43,6 +43,9 @@ public class ConsoleServlet extends HttpServlet {
     @Inject
     ErasurePages erasures;
 
+    @Inject
+    SearchPages search;
+
     private Router router;
 
     @Override
@@ -64,6 +67,8 @@ public class ConsoleServlet extends HttpServlet {
                 .postAdmin("/tenants/{tenant}/erasures", erasures::erase)
                 .get("/tenants/{tenant}/erasures/{id}", erasures::receipt)
                 .get("/audit", overview::audit)
+                .get("/search", search::search)
+                .post("/search/deleted", search::deleted)
                 .get(scope, scopes::scope)
                 .get(scope + "/memory.md", scopes::memoryFile)
                 .get(scope + "/prompt", scopes::prompt)
