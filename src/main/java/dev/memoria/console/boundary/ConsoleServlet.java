@@ -75,6 +75,8 @@ public class ConsoleServlet extends HttpServlet {
                 .get(scope + "/facts/{id}", facts::fact)
                 .postAdmin(scope + "/facts/{id}", facts::edit)
                 .getAdmin(scope + "/facts/{id}/delete", facts::confirmDelete)
+                .postAdmin(scope + "/facts/{id}/versions/{version}/restore", facts::restoreVersion)
+                .postAdmin(scope + "/facts/{id}/reinstate", facts::reinstate)
                 .postAdmin(scope + "/facts/{id}/delete", facts::delete)
                 .postAdmin(scope + "/snapshots", snapshots::create)
                 .get(scope + "/snapshots/{name}/diff", snapshots::diff)

@@ -146,6 +146,11 @@ public class ScopePages {
                 query == null
                         ? table.list(scope, filter, sort, number, PAGE_SIZE)
                         : table.search(scope, query, filter, number, PAGE_SIZE));
+        if (query == null) {
+            long total = table.count(scope, filter);
+            model.put("total", total);
+            model.put("pages", Math.max(1, (total + PAGE_SIZE - 1) / PAGE_SIZE));
+        }
     }
 
     private void logsTab(ConsoleRequest request, Scope scope, Map<String, Object> model) {
@@ -158,6 +163,8 @@ public class ScopePages {
                     .map(e -> new LogLine(e.loggedAt(), e.category(), e.content(), e.persistent(), e.factId()))
                     .toList();
             int number = OffsetPage.number(request.param("page"));
+            model.put("total", (long) lines.size());
+            model.put("pages", Math.max(1, (lines.size() + PAGE_SIZE - 1) / PAGE_SIZE));
             int from = Math.min(OffsetPage.offset(number, PAGE_SIZE), lines.size());
             model.put(
                     "page",
