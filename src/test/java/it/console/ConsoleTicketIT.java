@@ -150,6 +150,9 @@ class ConsoleTicketIT extends Deployments {
         browser.type("deleted-text", DELETED + ".");
         browser.submit("deleted-check");
         assertTrue(browser.has("#not-deleted"), "one character more is another text");
+        browser.type("deleted-text", "  " + DELETED + "\n");
+        browser.submit("deleted-check");
+        assertEquals(1, browser.all("li.deletion").size(), "pasted with spaces around, as the API trims content");
 
         // the agent's view: the block and the recall list, reinforcing nothing
         int accessesBefore = fact(BOT_SCOPE, newYork).getInt("access_count");

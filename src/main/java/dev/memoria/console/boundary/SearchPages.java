@@ -51,14 +51,26 @@ public class SearchPages {
         Map<String, Object> model = request.model("search");
         model.put("tenant", tenant);
         model.put("checked", true);
-        // browsers send a textarea's line breaks as CRLF; content is stored (and digested) as agents sent it, LF
-        List<SupportSearch.Deletion> found =
-                new java.util.ArrayList<>(search.deleted(tenant, text.replace("\r\n", "\n")));
-        if (text.contains("\r\n")) {
-            found.addAll(search.deleted(tenant, text));
+        List<SupportSearch.Deletion> found = new java.util.ArrayList<>();
+        for (String variant : variants(text)) {
+            found.addAll(search.deleted(tenant, variant));
         }
         model.put("deletions", found);
         return View.page("search", model);
+    }
+
+    /**
+     * The texts whose digest may be the deleted content's: as typed, with a browser's CRLF line breaks as the LF
+     * an agent sends, and each trimmed as the API trims content before storing it.
+     */
+    static java.util.Set<String> variants(String text) {
+        java.util.Set<String> variants = new java.util.LinkedHashSet<>();
+        for (String lines : List.of(text.replace("\r\n", "\n"), text)) {
+            variants.add(lines.strip());
+            variants.add(lines);
+        }
+        variants.remove("");
+        return variants;
     }
 
     private static String tenant(ConsoleRequest request) {
