@@ -12,10 +12,47 @@ public final class ConsoleFormat {
     private static final DateTimeFormatter TIME =
             DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
+    private static final DateTimeFormatter DAY =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd").withZone(ZoneOffset.UTC);
+
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
+
     private ConsoleFormat() {}
 
     public String time(Instant instant) {
         return instant == null ? "—" : TIME.format(instant);
+    }
+
+    /** A time on one line relative to now ("5 min ago", "in 2 d"); past a month, the date. */
+    public String relative(Instant instant) {
+        return relative(instant, dev.memoria.platform.control.Timestamps.now());
+    }
+
+    static String relative(Instant instant, Instant now) {
+        if (instant == null) {
+            return "—";
+        }
+        long seconds = java.time.Duration.between(instant, now).getSeconds();
+        long size = Math.abs(seconds);
+        String amount;
+        if (size < 60) {
+            return "just now";
+        } else if (size < 3600) {
+            amount = size / 60 + " min";
+        } else if (size < 86_400) {
+            amount = size / 3600 + " h";
+        } else if (size < 31L * 86_400) {
+            amount = size / 86_400 + " d";
+        } else {
+            return DAY.format(instant);
+        }
+        return seconds >= 0 ? amount + " ago" : "in " + amount;
+    }
+
+    /** The time of day alone, where the day is already said (the daily log's day). */
+    public String clock(Instant instant) {
+        return instant == null ? "—" : CLOCK.format(instant);
     }
 
     public String decimal(double value) {

@@ -43,6 +43,9 @@ public class ConsoleServlet extends HttpServlet {
     @Inject
     ErasurePages erasures;
 
+    @Inject
+    SearchPages search;
+
     private Router router;
 
     @Override
@@ -64,11 +67,16 @@ public class ConsoleServlet extends HttpServlet {
                 .postAdmin("/tenants/{tenant}/erasures", erasures::erase)
                 .get("/tenants/{tenant}/erasures/{id}", erasures::receipt)
                 .get("/audit", overview::audit)
+                .get("/search", search::search)
+                .post("/search/deleted", search::deleted)
                 .get(scope, scopes::scope)
                 .get(scope + "/memory.md", scopes::memoryFile)
+                .get(scope + "/prompt", scopes::prompt)
                 .get(scope + "/facts/{id}", facts::fact)
                 .postAdmin(scope + "/facts/{id}", facts::edit)
                 .getAdmin(scope + "/facts/{id}/delete", facts::confirmDelete)
+                .postAdmin(scope + "/facts/{id}/versions/{version}/restore", facts::restoreVersion)
+                .postAdmin(scope + "/facts/{id}/reinstate", facts::reinstate)
                 .postAdmin(scope + "/facts/{id}/delete", facts::delete)
                 .postAdmin(scope + "/snapshots", snapshots::create)
                 .get(scope + "/snapshots/{name}/diff", snapshots::diff)

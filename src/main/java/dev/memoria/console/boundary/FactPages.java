@@ -1,11 +1,12 @@
 package dev.memoria.console.boundary;
 
 import dev.memoria.console.control.ConsoleChanges;
-import dev.memoria.console.control.FactDetail;
+import dev.memoria.console.control.FactLife;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.control.Timestamps;
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -28,6 +29,9 @@ public class FactPages {
     @Inject
     ConsoleChanges changes;
 
+    @Inject
+    FactLife life;
+
     public View fact(ConsoleRequest request) {
         return factPage(request, "fact");
     }
@@ -42,6 +46,42 @@ public class FactPages {
         String id = request.path("id");
         changes.editFact(scope, id, patch(request).build());
         return View.redirect(factPath(request) + "?saved");
+    }
+
+    /** Makes an older version what the fact says again: a new version with that version's fields (audited). */
+    public View restoreVersion(ConsoleRequest request) {
+        Scope scope = binding.bindScope(request);
+        String id = request.path("id");
+        int number;
+        try {
+            number = Integer.parseInt(request.path("version"));
+        } catch (NumberFormatException notANumber) {
+            throw DomainException.notFound("The fact has no version '" + request.path("version") + "'.");
+        }
+        FactVersion version = facts.history(scope, id).stream()
+                .filter(v -> v.version() == number)
+                .findFirst()
+                .orElseThrow(() -> DomainException.notFound("The fact has no version " + number + "."));
+        JsonObjectBuilder json = Jsons.createObjectBuilder()
+                .add("content", version.content())
+                .add("category", version.category())
+                .add("type", version.type().wireName())
+                .add("importance", version.importance());
+        nullable(json, "title", version.title());
+        JsonArrayBuilder tags = Jsons.createArrayBuilder();
+        version.tags().forEach(tags::add);
+        changes.editFact(scope, id, json.add("tags", tags).build());
+        return View.redirect(factPath(request) + "?restored=" + number);
+    }
+
+    /** Makes a wrongly superseded fact current again, as PATCH with "superseded_by": null does (audited). */
+    public View reinstate(ConsoleRequest request) {
+        Scope scope = binding.bindScope(request);
+        changes.editFact(
+                scope,
+                request.path("id"),
+                Jsons.createObjectBuilder().addNull("superseded_by").build());
+        return View.redirect(factPath(request) + "?reinstated");
     }
 
     public View delete(ConsoleRequest request) {
@@ -83,7 +123,11 @@ public class FactPages {
         Map<String, Object> model = request.model("tenants");
         model.put("tenant", request.path("tenant"));
         model.put("scope", scope.value());
-        model.put("fact", FactDetail.of(facts.get(scope, request.path("id")), Timestamps.now()));
+        FactLife.Life lifeOf = life.of(scope, request.path("id"));
+        model.put("fact", lifeOf.fact());
+        model.put("life", lifeOf);
+        model.put("restored", request.param("restored"));
+        model.put("reinstated", request.http().getParameter("reinstated") != null);
         model.put(
                 "types",
                 List.of(FactType.values()).stream().map(FactType::wireName).toList());

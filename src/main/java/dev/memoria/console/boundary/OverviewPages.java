@@ -43,7 +43,13 @@ public class OverviewPages {
 
     /** The tenant's settings as the settings form shows them. */
     public record SettingsForm(
-            int maxLogDays, int maxContextEntries, double dedupeThreshold, int maxFactsPerScope, double forgetBelow) {}
+            int maxLogDays,
+            int maxContextEntries,
+            double dedupeThreshold,
+            int maxFactsPerScope,
+            double forgetBelow,
+            boolean semanticRecall,
+            String supersede) {}
 
     @Inject
     ConsoleOverview overview;
@@ -123,7 +129,9 @@ public class OverviewPages {
                         current.maxContextEntries(),
                         current.dedupeThreshold(),
                         current.maxFactsPerScope(),
-                        current.forgetBelow()));
+                        current.forgetBelow(),
+                        current.semanticRecall(),
+                        current.supersede()));
         model.put("scopes", rows.stream().limit(PAGE_SIZE).toList());
         model.put("after", after);
         model.put("nextAfter", rows.size() > PAGE_SIZE ? rows.get(PAGE_SIZE - 1).scope() : null);
@@ -207,6 +215,18 @@ public class OverviewPages {
             if (value != null) {
                 addNumber(json, field, value);
             }
+        }
+        String semantic = request.param("semantic_recall");
+        if (semantic != null) { // a select of true and false: anything else goes on as text, for the service to refuse
+            if (semantic.equals("true") || semantic.equals("false")) {
+                json.add("semantic_recall", Boolean.parseBoolean(semantic));
+            } else {
+                json.add("semantic_recall", semantic);
+            }
+        }
+        String supersede = request.param("supersede");
+        if (supersede != null) {
+            json.add("supersede", supersede);
         }
         changes.changeSettings(json.build());
         return View.redirect("/console/tenants/" + tenant + "?saved");

@@ -4,16 +4,20 @@ import dev.memoria.console.control.FactSort;
 import dev.memoria.console.control.FactTable;
 import dev.memoria.console.control.LogDays;
 import dev.memoria.console.control.OffsetPage;
+import dev.memoria.console.control.PromptPreview;
 import dev.memoria.dailylog.control.DailyLogService;
 import dev.memoria.fact.control.FactFilter;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.memorymd.control.MemoryMarkdownService;
+import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.entity.DomainException;
+import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotService;
 import dev.memoria.stats.control.ScopeStatistics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -53,6 +57,33 @@ public class ScopePages {
 
     @Inject
     ScopeStatistics statistics;
+
+    @Inject
+    PromptPreview preview;
+
+    /**
+     * The agent's view: the /context block for a question exactly as GET /context builds it, and the recall
+     * list with every signal and the score; nothing is reinforced, and {@code as_of} shows a past time.
+     */
+    public View prompt(ConsoleRequest request) {
+        Scope scope = binding.bindScope(request);
+        String query = request.param("q");
+        if (query != null && query.length() > RecallService.MAX_QUERY_CHARACTERS) {
+            throw DomainException.invalid("q", "must be at most " + RecallService.MAX_QUERY_CHARACTERS + " characters");
+        }
+        String maxTokens = request.param("max_tokens");
+        Integer budget = maxTokens == null ? null : QueryParams.intIn("max_tokens", maxTokens, 0, 1, 1_000_000);
+        Instant at = QueryParams.time("as_of", request.param("as_of"));
+        Map<String, Object> model = request.model("tenants");
+        model.put("tenant", request.path("tenant"));
+        model.put("scope", scope.value());
+        model.put("q", query);
+        model.put("maxTokens", maxTokens);
+        model.put("asOf", request.param("as_of"));
+        model.put("at", at);
+        model.put("preview", preview.of(scope, query, budget, at));
+        return View.page("prompt", model);
+    }
 
     public View scope(ConsoleRequest request) {
         Scope scope = binding.bindScope(request);
@@ -115,6 +146,11 @@ public class ScopePages {
                 query == null
                         ? table.list(scope, filter, sort, number, PAGE_SIZE)
                         : table.search(scope, query, filter, number, PAGE_SIZE));
+        if (query == null) {
+            long total = table.count(scope, filter);
+            model.put("total", total);
+            model.put("pages", Math.max(1, (total + PAGE_SIZE - 1) / PAGE_SIZE));
+        }
     }
 
     private void logsTab(ConsoleRequest request, Scope scope, Map<String, Object> model) {
@@ -127,6 +163,8 @@ public class ScopePages {
                     .map(e -> new LogLine(e.loggedAt(), e.category(), e.content(), e.persistent(), e.factId()))
                     .toList();
             int number = OffsetPage.number(request.param("page"));
+            model.put("total", (long) lines.size());
+            model.put("pages", Math.max(1, (lines.size() + PAGE_SIZE - 1) / PAGE_SIZE));
             int from = Math.min(OffsetPage.offset(number, PAGE_SIZE), lines.size());
             model.put(
                     "page",

@@ -83,6 +83,7 @@ public class ConsoleChanges {
     private static String describe(TenantSettings s) {
         return "max_log_days=" + s.maxLogDays() + " max_context_entries=" + s.maxContextEntries()
                 + " dedupe_threshold=" + s.dedupeThreshold() + " max_facts_per_scope=" + s.maxFactsPerScope()
-                + " forget_below=" + s.forgetBelow();
+                + " forget_below=" + s.forgetBelow() + " semantic_recall=" + s.semanticRecall() + " supersede="
+                + s.supersede();
     }
 }

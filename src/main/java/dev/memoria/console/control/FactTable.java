@@ -40,6 +40,11 @@ public class FactTable {
                 page, size, rows.stream().map(fact -> FactDetail.of(fact, now)).toList());
     }
 
+    /** How many facts the filter lets through: the table's total. */
+    public long count(Scope scope, FactFilter filter) {
+        return facts.countFiltered(scope, filter, Timestamps.now());
+    }
+
     /** BM25 best first (nothing reinforced), narrowed by the filter; page n asks for n pages' worth. */
     public OffsetPage<FactDetail> search(Scope scope, String query, FactFilter filter, int page, int size) {
         Instant now = Timestamps.now();

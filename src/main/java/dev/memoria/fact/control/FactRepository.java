@@ -141,8 +141,19 @@ public class FactRepository {
             String extraCondition,
             Map<String, Object> params,
             String orderBy) {
-        StringBuilder jpql =
-                new StringBuilder("SELECT f FROM Fact f WHERE " + (filter.includeSuperseded() ? LIVE : CURRENT));
+        return filtered(scope, filter, now, extraCondition, params, orderBy, new StringBuilder());
+    }
+
+    /** Builds the statement into {@code jpql}; without an order (a count's conditions) it returns no query. */
+    private TypedQuery<Fact> filtered(
+            Scope scope,
+            FactFilter filter,
+            Instant now,
+            String extraCondition,
+            Map<String, Object> params,
+            String orderBy,
+            StringBuilder jpql) {
+        jpql.append("SELECT f FROM Fact f WHERE ").append(filter.includeSuperseded() ? LIVE : CURRENT);
         params.put("scope", scope.value());
         params.put("now", now);
         if (filter.category() != null) {
@@ -165,10 +176,25 @@ public class FactRepository {
             jpql.append(" AND (LOWER(f.content) LIKE :text ESCAPE '\\' OR LOWER(f.title) LIKE :text ESCAPE '\\')");
             params.put("text", "%" + SqlLike.escape(filter.text().toLowerCase(Locale.ROOT)) + "%");
         }
-        jpql.append(extraCondition).append(" ORDER BY ").append(orderBy);
+        jpql.append(extraCondition);
+        if (orderBy == null) {
+            return null;
+        }
+        jpql.append(" ORDER BY ").append(orderBy);
         TypedQuery<Fact> query = db.get().createQuery(jpql.toString(), Fact.class);
         params.forEach(query::setParameter);
         return query;
+    }
+
+    /** How many facts {@link #filtered} lists, by the same conditions: the console shows a table's total. */
+    public long countFiltered(Scope scope, FactFilter filter, Instant now) {
+        Map<String, Object> params = new HashMap<>();
+        StringBuilder jpql = new StringBuilder();
+        filtered(scope, filter, now, "", params, null, jpql);
+        TypedQuery<Long> count = db.get()
+                .createQuery(jpql.toString().replaceFirst("^SELECT f FROM", "SELECT COUNT(f) FROM"), Long.class);
+        params.forEach(count::setParameter);
+        return count.getSingleResult();
     }
 
     /** Every current fact of the scope, oldest first; callers bound their own use of it. */
@@ -393,6 +419,9 @@ public class FactRepository {
      * new count in memory for the caller's answer.
      */
     public void recordAccess(List<Fact> used, Instant now) {
+        if (UnrecordedUses.active()) {
+            return; // a console look at the agent's view: no use of memory
+        }
         accesses.record(db.tenantId(), used, now);
     }
 

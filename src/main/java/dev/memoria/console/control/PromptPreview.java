@@ -1,0 +1,67 @@
+package dev.memoria.console.control;
+
+import dev.memoria.fact.control.UnrecordedUses;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.recall.control.ContextService;
+import dev.memoria.recall.control.RecallService;
+import dev.memoria.scope.entity.Scope;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What an agent gets for a question: the /context block, built by the agent's own ContextService, and the
+ * recall list with each signal and the score, from the agent's own RecallService. Both run inside
+ * {@link UnrecordedUses#during}, so looking reinforces nothing; {@code at} reads memory as it was then.
+ */
+@ApplicationScoped
+public class PromptPreview {
+
+    /** How many recalled facts the preview lists (the block itself takes the first few). */
+    public static final int RECALL_ROWS = 20;
+
+    /** One recalled fact: the signals in [0, 1] (semantic null without a vector) and the score. */
+    public record Row(
+            FactDetail fact,
+            double score,
+            double keyword,
+            Double semantic,
+            double importance,
+            double retention,
+            boolean superseded) {}
+
+    public record Preview(String block, String mode, List<Row> recalled) {}
+
+    @Inject
+    ContextService context;
+
+    @Inject
+    RecallService recall;
+
+    public Preview of(Scope scope, String query, Integer maxTokens, Instant at) {
+        return UnrecordedUses.during(() -> {
+            String block = at == null
+                    ? context.context(scope, query, maxTokens)
+                    : context.contextAsOf(scope, query, maxTokens, at);
+            if (query == null || query.isBlank()) {
+                return new Preview(block, null, List.of());
+            }
+            RecallService.Answer answer = at == null
+                    ? recall.recall(scope, query, RECALL_ROWS, RecallService.Filter.none())
+                    : recall.recallAsOf(scope, query, RECALL_ROWS, RecallService.Filter.none(), at);
+            Instant now = at == null ? Timestamps.now() : at;
+            List<Row> rows = answer.items().stream()
+                    .map(r -> new Row(
+                            FactDetail.of(r.fact(), now),
+                            r.score(),
+                            r.signals().keyword(),
+                            r.signals().semantic(),
+                            r.signals().importance(),
+                            r.signals().retention(),
+                            !r.fact().validity().isCurrent(now)))
+                    .toList();
+            return new Preview(block, answer.mode().wireName(), rows);
+        });
+    }
+}

@@ -1,0 +1,252 @@
+package dev.memoria.console.control;
+
+import dev.memoria.audit.control.AuditLog;
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.platform.control.Timestamps;
+import dev.memoria.recall.control.RecallService;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.control.TenantContext;
+import dev.memoria.tenant.control.TenantEntityManager;
+import dev.memoria.tenant.control.TenantSql;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * Support's search over every tenant (or one): a fact by its id, facts by their exact key, and facts by their
+ * words, ranked by BM25 scope by scope as GET /search ranks them; and the deleted-text check, which hashes a text
+ * as the audit log digests deleted content and finds the deletions with that digest. The text itself is never
+ * stored nor logged. Every statement over all tenants goes through {@link TenantSql#everyTenant}; the word search
+ * binds each tenant in turn and reads through the tenant-bound RecallService.
+ *
+ * <p>Bounds: the word search visits at most {@link #MAX_SCOPES} scopes (most recently written first), asks each
+ * for its best {@link #PER_SCOPE} facts, and stops starting new scopes after {@link #TIME_BUDGET}; the page says
+ * how many scopes it searched of how many. Id and key lookups are index reads (the primary key, and the key
+ * index, which leads with the key).
+ */
+@ApplicationScoped
+public class SupportSearch {
+
+    public static final int MAX_SCOPES = 200;
+    public static final int PER_SCOPE = 5;
+    public static final int MAX_HITS = 100;
+    public static final Duration TIME_BUDGET = Duration.ofSeconds(3);
+    static final int MAX_DELETIONS = 50;
+
+    /** One fact found: where it lives, what it says in a line, whether it is current, and how it was found. */
+    public record Hit(
+            String tenant,
+            String scope,
+            String id,
+            String key,
+            String title,
+            String excerpt,
+            boolean current,
+            String how) {}
+
+    /** What the word search covered. */
+    public record Coverage(int scopesSearched, int scopesTotal, boolean outOfTime) {
+        public boolean complete() {
+            return scopesSearched == scopesTotal;
+        }
+    }
+
+    public record Result(List<Hit> hits, Coverage coverage) {}
+
+    /** A deletion whose digest is the text's: when, by whom, how, where. */
+    public record Deletion(Instant at, String tenant, String actor, String action, String scope, String factId) {}
+
+    @Resource(lookup = "jdbc/memoria")
+    DataSource dataSource;
+
+    @Inject
+    TenantSql tenantSql;
+
+    @Inject
+    TenantContext tenantContext;
+
+    @Inject
+    TenantEntityManager db;
+
+    @Inject
+    RecallService recall;
+
+    /** Facts with the id, then with the key, then by words; a fact found twice is listed once. */
+    public Result find(String tenant, String query, String actor) {
+        Instant now = Timestamps.now();
+        Map<String, Hit> hits = new LinkedHashMap<>();
+        exact(tenant, "f.id = ?", query, "id", now)
+                .forEach(hit -> hits.putIfAbsent(hit.tenant() + " " + hit.id(), hit));
+        exact(tenant, "f.fact_key = ?", query, "key", now)
+                .forEach(hit -> hits.putIfAbsent(hit.tenant() + " " + hit.id(), hit));
+        Coverage coverage = words(tenant, query, actor, now, hits);
+        return new Result(List.copyOf(hits.values()).subList(0, Math.min(hits.size(), MAX_HITS)), coverage);
+    }
+
+    /** The deletions (and console edits, which keep the old content's digest) of exactly this text, newest first. */
+    public List<Deletion> deleted(String tenant, String text) {
+        return audited(tenant, "digest", AuditLog.sha256(text));
+    }
+
+    /** What the audit log holds of the fact with this id: its deletion, or a console edit of it. */
+    public List<Deletion> auditedFact(String tenant, String factId) {
+        return factId.length() > 36 ? List.of() : audited(tenant, "fact_id", factId);
+    }
+
+    private List<Deletion> audited(String tenant, String column, String digest) {
+        String sql = "SELECT at, {tenant_id}, actor, action, scope_name, fact_id FROM audit_event WHERE "
+                + column + " = ? "
+                + (tenant == null ? "" : "AND {tenant_id} = ? ")
+                + "ORDER BY at DESC, id DESC LIMIT ?";
+        return query(connection -> {
+            try (PreparedStatement statement = tenantSql.everyTenant(connection, sql)) {
+                int p = 1;
+                statement.setString(p++, digest);
+                if (tenant != null) {
+                    statement.setString(p++, tenant);
+                }
+                statement.setInt(p, MAX_DELETIONS);
+                List<Deletion> found = new ArrayList<>();
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        found.add(new Deletion(
+                                rows.getTimestamp(1).toInstant(),
+                                rows.getString(2),
+                                rows.getString(3),
+                                rows.getString(4),
+                                rows.getString(5),
+                                rows.getString(6)));
+                    }
+                }
+                return found;
+            }
+        });
+    }
+
+    private List<Hit> exact(String tenant, String condition, String value, String how, Instant now) {
+        if (value.length() > 1000) {
+            return List.of();
+        }
+        String sql = "SELECT {f.tenant_id}, f.scope_name, f.id, f.fact_key, f.title, f.content, f.valid_to "
+                + "FROM fact f WHERE " + condition
+                + (tenant == null
+                        ? " AND {f.tenant_id} IN (SELECT {s.tenant_id} FROM memory_scope s)"
+                        : " AND {f.tenant_id} = ?")
+                + " ORDER BY {f.tenant_id}, f.scope_name LIMIT ?";
+        return query(connection -> {
+            try (PreparedStatement statement = tenantSql.everyTenant(connection, sql)) {
+                int p = 1;
+                statement.setString(p++, value);
+                if (tenant != null) {
+                    statement.setString(p++, tenant);
+                }
+                statement.setInt(p, MAX_HITS);
+                List<Hit> found = new ArrayList<>();
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        Timestamp validTo = rows.getTimestamp(7);
+                        found.add(new Hit(
+                                rows.getString(1),
+                                rows.getString(2),
+                                rows.getString(3),
+                                rows.getString(4),
+                                rows.getString(5),
+                                excerpt(rows.getString(6)),
+                                validTo == null || validTo.toInstant().isAfter(now),
+                                how));
+                    }
+                }
+                return found;
+            }
+        });
+    }
+
+    private record ScopeRef(String tenant, String scope) {}
+
+    private Coverage words(String tenant, String query, String actor, Instant now, Map<String, Hit> hits) {
+        List<ScopeRef> scopes = new ArrayList<>();
+        String sql = "SELECT {tenant_id}, scope_name FROM memory_scope "
+                + (tenant == null ? "" : "WHERE {tenant_id} = ? ")
+                + "ORDER BY updated_at DESC, {tenant_id}, scope_name LIMIT ?";
+        String count = "SELECT COUNT(*) FROM memory_scope" + (tenant == null ? "" : " WHERE {tenant_id} = ?");
+        int total = query(connection -> {
+            try (PreparedStatement statement = tenantSql.everyTenant(connection, sql)) {
+                int p = 1;
+                if (tenant != null) {
+                    statement.setString(p++, tenant);
+                }
+                statement.setInt(p, MAX_SCOPES);
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        scopes.add(new ScopeRef(rows.getString(1), rows.getString(2)));
+                    }
+                }
+            }
+            try (PreparedStatement statement = tenantSql.everyTenant(connection, count)) {
+                if (tenant != null) {
+                    statement.setString(1, tenant);
+                }
+                try (ResultSet rows = statement.executeQuery()) {
+                    rows.next();
+                    return rows.getInt(1);
+                }
+            }
+        });
+        long deadline = System.nanoTime() + TIME_BUDGET.toNanos();
+        RecallService.Filter withSuperseded = new RecallService.Filter(null, null, null, true);
+        int searched = 0;
+        boolean outOfTime = false;
+        for (ScopeRef ref : scopes) {
+            if (System.nanoTime() > deadline) {
+                outOfTime = true;
+                break;
+            }
+            tenantContext.bind(ref.tenant(), actor, null);
+            db.forgetReads(); // objects read for one tenant are not another's
+            for (Fact fact : recall.search(Scope.of(ref.scope()), query, PER_SCOPE, withSuperseded)) {
+                hits.putIfAbsent(
+                        ref.tenant() + " " + fact.id(),
+                        new Hit(
+                                ref.tenant(),
+                                ref.scope(),
+                                fact.id(),
+                                fact.key(),
+                                fact.title(),
+                                excerpt(fact.content()),
+                                fact.validity().isCurrent(now),
+                                "words"));
+            }
+            searched++;
+        }
+        return new Coverage(searched, total, outOfTime);
+    }
+
+    static String excerpt(String content) {
+        String oneLine = content.replaceAll("\\s+", " ").strip();
+        return oneLine.length() <= 160 ? oneLine : oneLine.substring(0, 159) + "…";
+    }
+
+    private interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private <T> T query(Work<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Console search failed", e);
+        }
+    }
+}
