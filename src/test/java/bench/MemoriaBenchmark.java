@@ -82,6 +82,9 @@ public final class MemoriaBenchmark {
                     })
                     .run();
         }
+        // what the server says of itself after all that: its longest claim, its jobs' last times, its size
+        System.out.println("Server's /health/live at the end: "
+                + send("GET", "health/live", null, null).body());
     }
 
     private void standard(

@@ -205,6 +205,7 @@ class ConsoleTicketIT extends Deployments {
         assertTrue(browser.has("#fact-reinstated"));
         assertEquals("current", browser.text("fact-state"));
         assertTrue(fact(USER_SCOPE, lisbon).isNull("superseded_by"));
+        assertTrue(browser.text("fact-audit").contains("reinstate by console:"), browser.text("fact-audit"));
 
         // tables to scan: totals, a key column, log entries leading to their facts, every setting in the form
         browser.open(scopePath(USER_SCOPE));

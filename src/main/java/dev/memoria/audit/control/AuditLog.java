@@ -2,6 +2,7 @@ package dev.memoria.audit.control;
 
 import dev.memoria.audit.entity.AuditEvent;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactReinstated;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.Sha256;
@@ -36,6 +37,7 @@ public class AuditLog {
         CLEAR_LOGS,
         ERASE,
         EDIT(false),
+        REINSTATE(false),
         CHANGE_SETTINGS(false),
         CHANGE_QUOTAS(false),
         CREATE_SNAPSHOT(false),
@@ -88,6 +90,11 @@ public class AuditLog {
             case RESTORED -> Action.RESTORE;
         };
         factsDeleted(action, removed.facts(), removed.at());
+    }
+
+    /** A superseded fact made current again (PATCH superseded_by: null), as the contract says it is audited. */
+    void onReinstated(@Observes FactReinstated reinstated) {
+        record(Action.REINSTATE, reinstated.scope(), reinstated.factId(), reinstated.content(), reinstated.at());
     }
 
     public void factsDeleted(Action action, List<Fact> facts, Instant at) {

@@ -227,12 +227,16 @@ public class FactRepository {
     }
 
     /** The current facts of the scope that state this exclusive attribute: what a new value of it supersedes. */
-    public List<Fact> currentWithAttribute(Scope scope, String attribute, Instant now) {
+    public List<Fact> currentWithAttribute(Scope scope, String attribute, Instant now, int newest) {
         return db.get()
-                .createQuery("SELECT f FROM Fact f WHERE " + CURRENT + " AND f.attribute = :attribute", Fact.class)
+                .createQuery(
+                        "SELECT f FROM Fact f WHERE " + CURRENT
+                                + " AND f.attribute = :attribute ORDER BY f.validFrom DESC, f.id DESC",
+                        Fact.class)
                 .setParameter("scope", scope.value())
                 .setParameter("now", now)
                 .setParameter("attribute", attribute)
+                .setMaxResults(newest)
                 .getResultList();
     }
 
