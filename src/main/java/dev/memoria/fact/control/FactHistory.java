@@ -134,9 +134,12 @@ public class FactHistory {
      * A page of the tenant's kept versions in (fact id, version) order after {@code after} (null: from the first),
      * limited to {@code below} and the scopes under it when given: an export reads the tenant in such pages.
      */
-    public List<FactVersion> tenantPage(Scope below, FactVersion after, int limit) {
-        StringBuilder statement = new StringBuilder("SELECT " + COLUMNS + " FROM fact_version WHERE {tenant}");
+    public List<FactVersion> tenantPage(Scope below, FactVersion after, int limit, Instant now) {
+        StringBuilder statement = new StringBuilder("SELECT " + COLUMNS + " FROM fact_version v WHERE {v.tenant}"
+                + " AND EXISTS (SELECT 1 FROM fact f WHERE {f.tenant} AND f.id = v.fact_id"
+                + " AND (f.expires_at IS NULL OR f.expires_at > ?))");
         List<Object> parameters = new ArrayList<>();
+        parameters.add(Timestamp.from(now));
         if (below != null) {
             statement.append(" AND (scope_name = ? OR scope_name LIKE ? ESCAPE '\\')");
             parameters.add(below.value());

@@ -33,6 +33,7 @@ import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 
 /** A tenant as one NDJSON file and back: to move it between servers or databases, or to keep a portable backup. */
 @Path("/")
@@ -57,13 +58,16 @@ public class TransferResource {
         }
         StreamingOutput body = out -> {
             Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
+            Instant now = Timestamps.now(); // one moment: the versions exported are those of the facts exported
             export.facts(
                     below,
+                    now,
                     fact -> line(
                             lines,
                             Jsons.createObjectBuilder().add("kind", "fact").addAll(FactJson.stored(fact))));
             export.versions(
                     below,
+                    now,
                     version -> line(
                             lines,
                             Jsons.createObjectBuilder()

@@ -67,18 +67,20 @@ public class TenantExport {
         }
     }
 
-    public void facts(Scope below, Sink<Fact> sink) throws IOException {
-        Instant now = Timestamps.now();
+    public void facts(Scope below, Instant now, Sink<Fact> sink) throws IOException {
         pages(after -> facts.tenantPage(below, after, PAGE, now), Fact::id, Fact::scopeName, sink);
     }
 
-    /** The older versions of the facts: current versions are the fact lines. */
-    public void versions(Scope below, Sink<FactVersion> sink) throws IOException {
+    /**
+     * The older versions of the facts {@link #facts} exports at {@code now}: current versions are the fact lines, and
+     * an expired fact's history goes no more than the fact does (an import would find no fact to keep it for).
+     */
+    public void versions(Scope below, Instant now, Sink<FactVersion> sink) throws IOException {
         FactVersion after = null;
         while (true) {
             List<FactVersion> page;
             try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
-                page = history.tenantPage(below, after, PAGE);
+                page = history.tenantPage(below, after, PAGE, now);
             }
             for (FactVersion version : page) {
                 if (access.canAccess(Scope.of(version.scopeName()))) {
