@@ -4,6 +4,7 @@ import dev.memoria.embedding.control.EmbeddingBacklog;
 import dev.memoria.embedding.control.EmbeddingWorker;
 import dev.memoria.embedding.control.Embeddings;
 import dev.memoria.embedding.control.VectorIndex;
+import dev.memoria.embedding.entity.DotProduct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -44,6 +45,7 @@ public class EmbeddingsHealth implements HealthCheck {
                 .withData("longest_claim_ms", worker.longestClaimMillis())
                 .withData("cached_scopes", cached[1])
                 .withData("cached_mib", cached[0] / (1024 * 1024))
+                .withData("vector_scan", DotProduct.best().description())
                 .build();
     }
 }

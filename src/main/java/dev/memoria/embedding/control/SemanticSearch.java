@@ -38,7 +38,7 @@ public class SemanticSearch {
 
     public Optional<VectorIndex.Scores> scores(Scope scope, String query) {
         Optional<EmbeddingModel> model = embeddings.model();
-        if (model.isEmpty() || !settings.current().semanticRecall()) {
+        if (model.isEmpty() || !settings.semanticRecall()) {
             return Optional.empty();
         }
         float[] vector;

@@ -12,6 +12,8 @@ public final class Vectors {
 
     static final float SCALE = 127f;
 
+    private static final DotProduct DOT = DotProduct.best();
+
     private Vectors() {}
 
     public static float[] normalized(float[] vector) {
@@ -62,10 +64,6 @@ public final class Vectors {
 
     /** The cosine of two quantized unit vectors, the second at {@code offset} of {@code data}. */
     public static float cosine(byte[] query, byte[] data, int offset) {
-        int dot = 0;
-        for (int i = 0; i < query.length; i++) {
-            dot += query[i] * data[offset + i];
-        }
-        return dot / (SCALE * SCALE);
+        return DOT.dot(query, data, offset) / (SCALE * SCALE);
     }
 }
