@@ -174,6 +174,43 @@ class ErasureIT extends Deployments {
 
     // --- helpers -------------------------------------------------------------------------------------
 
+    @Test
+    void anErasureClearsTheKeysAndTitlesTheAuditLogShowsOfDeletedFacts() {
+        String passport = labelled("user:77", "passport-77", "Passport of Ana Lima", "Passport number P1234567");
+        String card = labelled("user:78", "payment", "Card ending 4242", "Pays by card, the one ending 4242");
+        String kept = labelled("user:79", "seat", "Seat choice", "Prefers window seats");
+        for (String[] deleted : new String[][] {{"user:77", passport}, {"user:78", card}, {"user:79", kept}}) {
+            assertEquals(
+                    204, api.delete(path(deleted[0], "facts/" + deleted[1])).status());
+        }
+        it.support.ConsoleClient console = it.support.ConsoleClient.admin();
+        String before = console.get("/console/audit?tenant=" + tenant).body();
+        for (String label : List.of("passport-77", "Passport of Ana Lima", "Card ending 4242", "Seat choice")) {
+            assertTrue(before.contains(label), "a deletion shows the fact's key and title: " + label);
+        }
+        assertFalse(before.contains("P1234567"), "never the content");
+
+        assertEquals(
+                201, api.post("api/v1/erasures", "{\"subject\":\"user:77\"}").status());
+        assertEquals(
+                201,
+                api.post("api/v1/erasures", "{\"content_contains\":\"4242\"}").status());
+
+        String after = console.get("/console/audit?tenant=" + tenant).body();
+        for (String label : List.of("passport-77", "Passport of Ana Lima", "Card ending 4242")) {
+            assertFalse(after.contains(label), "the erasure cleared " + label);
+        }
+        assertTrue(after.contains("Seat choice"), "what no erasure reached keeps its labels");
+    }
+
+    private String labelled(String scope, String key, String title, String content) {
+        Api.Reply reply = api.post(
+                path(scope, "facts"),
+                "{\"content\":\"" + content + "\",\"key\":\"" + key + "\",\"title\":\"" + title + "\"}");
+        assertEquals(201, reply.status(), reply::toString);
+        return reply.json().getString("id");
+    }
+
     private String remember(String scope, String content) {
         Api.Reply reply = api.post(path(scope, "facts"), "{\"content\":\"" + content + "\",\"dedupe\":false}");
         assertEquals(201, reply.status(), reply::toString);

@@ -11,6 +11,7 @@ import it.support.Deployments;
 import it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.util.Arrays;
 import java.util.List;
@@ -147,6 +148,36 @@ class TransferIT extends Deployments {
                         .json()
                         .getJsonArray("items")
                         .size());
+    }
+
+    @Test
+    void anImportThatMakesASupersededFactCurrentAgainIsAuditedAsAReinstatement() {
+        String tenant = Tokens.newTenant("reinstate");
+        Api api = admin(tenant);
+        String lisbon = ok(api.post("/api/v1/scopes/user:1/facts", "{\"content\":\"Lives in Lisbon\"}"))
+                .json()
+                .getString("id");
+        ok(api.post(
+                "/api/v1/scopes/user:1/facts",
+                "{\"content\":\"Moved to Berlin\",\"dedupe\":false,\"supersedes\":[\"" + lisbon + "\"]}"));
+        JsonObject exported = json(export(api, "")
+                .lines()
+                .filter(l -> l.contains(lisbon) && l.contains("\"fact\""))
+                .findFirst()
+                .orElseThrow());
+        assertFalse(exported.isNull("superseded_by"), exported::toString);
+        String line = Json.createObjectBuilder(exported)
+                .add("superseded_by", JsonValue.NULL)
+                .add("valid_to", JsonValue.NULL)
+                .build()
+                .toString();
+        JsonObject counts = importFile(api, line + "\n", false);
+        assertEquals(1, counts.getJsonObject("facts").getInt("updated"), counts::toString);
+        assertTrue(api.get("/api/v1/scopes/user:1/facts/" + lisbon).json().isNull("superseded_by"));
+        String audit = it.support.ConsoleClient.admin()
+                .get("/console/audit?tenant=" + tenant)
+                .body();
+        assertTrue(audit.contains(">reinstate<"), "the console's audit log shows the reinstatement");
     }
 
     @Test

@@ -134,6 +134,7 @@ class ConsoleTicketIT extends Deployments {
         // the deleted fact's id leads to its deletion in the audit log
         browser.open("/console/search?q=" + deletedId + "&tenant=" + tenant);
         assertTrue(browser.text("audited-fact").contains("delete"), browser.text("audited-fact"));
+        assertTrue(browser.text("audited-fact").contains("key timezone"), "named by its key, never its content");
 
         // was this text deleted? posted, never in the URL
         browser.open("/console/search");
@@ -145,6 +146,9 @@ class ConsoleTicketIT extends Deployments {
         assertEquals(1, deletions.size(), browser.pageSource());
         assertEquals(deletedId, deletions.get(0).getAttribute("data-fact"));
         assertTrue(deletions.get(0).getText().startsWith("That text was deleted on"));
+        assertTrue(
+                deletions.get(0).getText().contains("key timezone"),
+                deletions.get(0).getText());
         assertFalse(browser.pageSource().contains(DELETED), "the page does not echo the text");
         widths("deleted-check");
         browser.type("deleted-text", DELETED + ".");

@@ -97,18 +97,34 @@ public class AuditLog {
         record(Action.REINSTATE, reinstated.scope(), reinstated.factId(), reinstated.content(), reinstated.at());
     }
 
+    /** Each fact's deletion, with its key and title, but an erasure's: what it erases leaves no label behind. */
     public void factsDeleted(Action action, List<Fact> facts, Instant at) {
         for (Fact fact : facts) {
-            record(action, fact.scopeName(), fact.id(), fact.content(), at);
+            boolean labelled = action != Action.ERASE;
+            persist(
+                    action,
+                    fact.scopeName(),
+                    fact.id(),
+                    fact.content(),
+                    labelled ? fact.key() : null,
+                    labelled ? fact.title() : null,
+                    at);
         }
     }
 
     public void record(Action action, String scope, String factId, String deletedContent, Instant at) {
+        persist(action, scope, factId, deletedContent, null, null, at);
+    }
+
+    private void persist(
+            Action action, String scope, String factId, String deletedContent, String key, String title, Instant at) {
         // eviction is the system's doing even inside a person's write
         String actor = action == Action.EVICT
                 ? "job:capacity"
                 : tenant.actor() == null || tenant.actor().isBlank() ? "unknown" : tenant.actor();
-        db.get().persist(new AuditEvent(at, actor, action.wireName(), scope, factId, sha256(deletedContent)));
+        db.get()
+                .persist(new AuditEvent(
+                        at, actor, action.wireName(), scope, factId, sha256(deletedContent), key, title));
     }
 
     /**

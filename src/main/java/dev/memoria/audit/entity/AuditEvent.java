@@ -10,7 +10,7 @@ import org.eclipse.persistence.annotations.Multitenant;
 import org.eclipse.persistence.annotations.MultitenantType;
 import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
 
-/** One deletion: who (a person's sub or a job), what (fact id and content digest), where, when. */
+/** One deletion: who (a person's sub or a job), what (fact id, key, title and content digest), where, when. */
 @Entity
 @Table(name = "audit_event")
 @Multitenant(MultitenantType.SINGLE_TABLE)
@@ -38,11 +38,32 @@ public class AuditEvent {
     @Column(nullable = false)
     private String digest;
 
+    /** The deleted fact's key and title, for people to recognise it by; null for other rows and after an erasure. */
+    @Column(name = "fact_key")
+    private String factKey;
+
+    @Column(name = "fact_title")
+    private String factTitle;
+
     protected AuditEvent() {
         // for JPA
     }
 
     public AuditEvent(Instant at, String actor, String action, String scopeName, String factId, String digest) {
+        this(at, actor, action, scopeName, factId, digest, null, null);
+    }
+
+    public AuditEvent(
+            Instant at,
+            String actor,
+            String action,
+            String scopeName,
+            String factId,
+            String digest,
+            String factKey,
+            String factTitle) {
+        this.factKey = factKey;
+        this.factTitle = factTitle;
         this.id = TimeOrderedIds.next();
         this.at = at;
         this.actor = actor;
@@ -78,5 +99,13 @@ public class AuditEvent {
 
     public String digest() {
         return digest;
+    }
+
+    public String factKey() {
+        return factKey;
+    }
+
+    public String factTitle() {
+        return factTitle;
     }
 }

@@ -15,13 +15,22 @@ import javax.sql.DataSource;
 
 /**
  * The audit log as support staff read it: every tenant's deletions and console changes, newest first,
- * optionally for one tenant. Digests only, never content, as in the API.
+ * optionally for one tenant. Digests only, never content, as in the API; a deletion also shows the key and title.
  */
 @ApplicationScoped
 public class ConsoleAuditTrail {
 
+    /** One row; a deletion's key and title, when the fact had them, name it without its content. */
     public record Entry(
-            Instant at, String tenant, String actor, String action, String scope, String factId, String digest) {}
+            Instant at,
+            String tenant,
+            String actor,
+            String action,
+            String scope,
+            String factId,
+            String digest,
+            String factKey,
+            String factTitle) {}
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
@@ -41,9 +50,10 @@ public class ConsoleAuditTrail {
             conditions.add("actor = ?");
             params.add(actor);
         }
-        String sql = "SELECT at, {tenant_id}, actor, action, scope_name, fact_id, digest FROM audit_event "
-                + (conditions.isEmpty() ? "" : "WHERE " + String.join(" AND ", conditions) + " ")
-                + "ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
+        String sql =
+                "SELECT at, {tenant_id}, actor, action, scope_name, fact_id, digest, fact_key, fact_title FROM audit_event "
+                        + (conditions.isEmpty() ? "" : "WHERE " + String.join(" AND ", conditions) + " ")
+                        + "ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = tenants.everyTenant(connection, sql)) {
             int p = 1;
@@ -62,7 +72,9 @@ public class ConsoleAuditTrail {
                             rows.getString(4),
                             rows.getString(5),
                             rows.getString(6),
-                            rows.getString(7)));
+                            rows.getString(7),
+                            rows.getString(8),
+                            rows.getString(9)));
                 }
             }
             return entries;

@@ -66,7 +66,15 @@ public class SupportSearch {
     public record Result(List<Hit> hits, Coverage coverage) {}
 
     /** A deletion whose digest is the text's: when, by whom, how, where. */
-    public record Deletion(Instant at, String tenant, String actor, String action, String scope, String factId) {}
+    public record Deletion(
+            Instant at,
+            String tenant,
+            String actor,
+            String action,
+            String scope,
+            String factId,
+            String factKey,
+            String factTitle) {}
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
@@ -106,10 +114,11 @@ public class SupportSearch {
     }
 
     private List<Deletion> audited(String tenant, String column, String digest) {
-        String sql = "SELECT at, {tenant_id}, actor, action, scope_name, fact_id FROM audit_event WHERE "
-                + column + " = ? "
-                + (tenant == null ? "" : "AND {tenant_id} = ? ")
-                + "ORDER BY at DESC, id DESC LIMIT ?";
+        String sql =
+                "SELECT at, {tenant_id}, actor, action, scope_name, fact_id, fact_key, fact_title FROM audit_event WHERE "
+                        + column + " = ? "
+                        + (tenant == null ? "" : "AND {tenant_id} = ? ")
+                        + "ORDER BY at DESC, id DESC LIMIT ?";
         return query(connection -> {
             try (PreparedStatement statement = tenantSql.everyTenant(connection, sql)) {
                 int p = 1;
@@ -127,7 +136,9 @@ public class SupportSearch {
                                 rows.getString(3),
                                 rows.getString(4),
                                 rows.getString(5),
-                                rows.getString(6)));
+                                rows.getString(6),
+                                rows.getString(7),
+                                rows.getString(8)));
                     }
                 }
                 return found;

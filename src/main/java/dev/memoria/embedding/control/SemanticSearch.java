@@ -4,7 +4,6 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.memoria.platform.control.Sha256;
 import dev.memoria.scope.entity.Scope;
-import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -28,9 +27,6 @@ public class SemanticSearch {
     @Inject
     VectorIndex index;
 
-    @Inject
-    TenantSettingsRepository settings;
-
     private final Cache<String, float[]> queries = Caffeine.newBuilder()
             .maximumSize(10_000)
             .expireAfterAccess(Duration.ofMinutes(10))
@@ -38,7 +34,8 @@ public class SemanticSearch {
 
     public Optional<VectorIndex.Scores> scores(Scope scope, String query) {
         Optional<EmbeddingModel> model = embeddings.model();
-        if (model.isEmpty() || !settings.semanticRecall()) {
+        VectorIndex.Lookup lookup = model.isPresent() ? index.lookup(scope.value()) : null;
+        if (lookup == null || !lookup.searchable()) {
             return Optional.empty();
         }
         float[] vector;
@@ -53,7 +50,7 @@ public class SemanticSearch {
         } catch (EmbeddingFailed unavailable) {
             return Optional.empty(); // recall goes on by keyword, and its answer says so
         }
-        VectorIndex.Scores scores = index.scores(scope.value(), model.get().id(), vector);
+        VectorIndex.Scores scores = index.scores(lookup, model.get().id(), vector);
         return scores.size() == 0 ? Optional.empty() : Optional.of(scores);
     }
 }

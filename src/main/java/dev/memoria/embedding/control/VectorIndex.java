@@ -69,10 +69,44 @@ public class VectorIndex {
         }
     }
 
-    /** The scope's vectors of {@code model}, up to date with the database, scored against a unit query vector. */
-    public Scores scores(String scope, String model, float[] query) {
+    /**
+     * Where a search of the scope's vectors starts, read in one statement with what decides whether to search at
+     * all: the scope's vector version ({@code null} scope creation time when the scope has no row) and whether
+     * its tenant recalls by meaning.
+     */
+    record Lookup(String scope, ScopeVectors.Version version, boolean semanticRecall) {
+
+        /** Whether searching can find anything: the scope exists and its tenant recalls by meaning. */
+        boolean searchable() {
+            return semanticRecall && version.scopeCreated() != null;
+        }
+    }
+
+    Lookup lookup(String scope) {
+        try (PreparedStatement statement = tenantSql.prepare("SELECT s.created_at, s.vector_epoch, s.vector_seq,"
+                + " (SELECT t.semantic_recall FROM tenant_settings t WHERE {t.tenant}) FROM memory_scope s"
+                + " WHERE {s.tenant} AND s.scope_name = ?")) {
+            statement.setString(1, scope);
+            try (ResultSet row = statement.executeQuery()) {
+                if (!row.next()) {
+                    return new Lookup(scope, new ScopeVectors.Version(null, -1, -1), false);
+                }
+                boolean semanticRecall = row.getBoolean(4) || row.wasNull(); // no settings row: the default, on
+                return new Lookup(
+                        scope,
+                        new ScopeVectors.Version(row.getTimestamp(1).toInstant(), row.getLong(2), row.getLong(3)),
+                        semanticRecall);
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read the scope's vector version", e);
+        }
+    }
+
+    /** The scope's vectors of {@code model}, up to date with the looked-up version, scored against a unit query vector. */
+    Scores scores(Lookup lookup, String model, float[] query) {
+        String scope = lookup.scope();
         Key key = new Key(db.tenantId(), scope, model);
-        ScopeVectors.Version now = version(scope);
+        ScopeVectors.Version now = lookup.version();
         ScopeVectors cached = cache().getIfPresent(key);
         if (cached == null || !current(cached.version, now)) {
             synchronized (locks[Math.floorMod(key.hashCode(), LOCKS)]) { // one reader catches up, the others wait
@@ -110,20 +144,6 @@ public class VectorIndex {
         return now.scopeCreated() != null
                 && now.scopeCreated().equals(cached.scopeCreated())
                 && cached.epoch() == now.epoch();
-    }
-
-    private ScopeVectors.Version version(String scope) {
-        try (PreparedStatement statement = tenantSql.prepare(
-                "SELECT created_at, vector_epoch, vector_seq FROM memory_scope WHERE {tenant} AND scope_name = ?")) {
-            statement.setString(1, scope);
-            try (ResultSet row = statement.executeQuery()) {
-                return row.next()
-                        ? new ScopeVectors.Version(row.getTimestamp(1).toInstant(), row.getLong(2), row.getLong(3))
-                        : new ScopeVectors.Version(null, -1, -1);
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read the scope's vector version", e);
-        }
     }
 
     /**

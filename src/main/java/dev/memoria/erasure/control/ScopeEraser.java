@@ -87,6 +87,7 @@ public class ScopeEraser {
                 List.of("snapshot", "daily_log_entry", "fact_version", "fact", "conversation_window", "memory_scope")) {
             update("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?", scope);
         }
+        update("UPDATE audit_event SET fact_key = NULL, fact_title = NULL WHERE {tenant} AND scope_name = ?", scope);
         return new ErasureReceipt.Erased(factCount, logCount, snapshots, snapshotFacts, windows, null);
     }
 
@@ -164,6 +165,13 @@ public class ScopeEraser {
                     scope,
                     window);
         }
+        // labels of earlier deletions that hold the text
+        update(
+                "UPDATE audit_event SET fact_key = NULL, fact_title = NULL WHERE {tenant} AND scope_name = ?"
+                        + " AND (LOWER(fact_key) LIKE ? ESCAPE '\\' OR LOWER(fact_title) LIKE ? ESCAPE '\\')",
+                scope,
+                pattern,
+                pattern);
         return new ErasureReceipt.Erased(matching.size(), entries.size(), 0, copies.size(), windows.size(), null);
     }
 

@@ -188,14 +188,14 @@ public class FactsResource {
     @Path("facts/by-key")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public Response saveByQuery(@QueryParam("key") String key, JsonValue body) {
-        return save(requiredKey(key), body);
+        return save(QueryParams.required("key", key), body);
     }
 
     @GET
     @Path("facts/by-key")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject getByQuery(@QueryParam("key") String key) {
-        return getByKey(requiredKey(key));
+        return getByKey(QueryParams.required("key", key));
     }
 
     @DELETE
@@ -203,14 +203,7 @@ public class FactsResource {
     @Path("facts/by-key")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public Response forgetByQuery(@QueryParam("key") String key) {
-        return forgetByKey(requiredKey(key));
-    }
-
-    private static String requiredKey(String key) {
-        if (key == null) {
-            throw DomainException.invalid("key", "is required");
-        }
-        return key;
+        return forgetByKey(QueryParams.required("key", key));
     }
 
     private Response remembered(Remembered result) {

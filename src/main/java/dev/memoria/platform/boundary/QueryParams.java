@@ -7,6 +7,14 @@ public final class QueryParams {
 
     private QueryParams() {}
 
+    /** The value as given; absent is a 400 naming the parameter. */
+    public static String required(String name, String value) {
+        if (value == null) {
+            throw DomainException.invalid(name, "is required");
+        }
+        return value;
+    }
+
     public static int intIn(String name, String value, int defaultValue, int min, int max) {
         if (value == null || value.isBlank()) {
             return defaultValue;

@@ -2,7 +2,6 @@ package dev.memoria.platform.boundary;
 
 import dev.memoria.platform.entity.DomainException;
 import jakarta.json.JsonException;
-import jakarta.json.bind.JsonbException;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.Set;
@@ -33,7 +32,7 @@ final class Throwables {
     static boolean isJsonParsingFailure(Throwable failure) {
         Throwable t = failure;
         for (int depth = 0; t != null && depth < MAX_DEPTH; depth++, t = t.getCause()) {
-            if (t instanceof JsonException || t instanceof JsonbException) {
+            if (t instanceof JsonException) {
                 return true;
             }
         }

@@ -5,6 +5,7 @@ import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactReinstated;
 import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
@@ -77,6 +78,9 @@ public class ImportChunks {
 
     @Inject
     Event<FactsWritten> written;
+
+    @Inject
+    Event<FactReinstated> reinstated;
 
     @Inject
     Event<FactsRemoved> removed;
@@ -181,7 +185,11 @@ public class ImportChunks {
             } else {
                 String indexedBefore = stored.indexedText();
                 FactVersion before = stored.currentVersion();
+                boolean wasSuperseded = stored.validity().supersededBy() != null;
                 stored.overwrite(fact);
+                if (wasSuperseded && stored.validity().supersededBy() == null) { // audited, as a PATCH's would be
+                    reinstated.fire(new FactReinstated(scope.value(), stored.id(), stored.content(), now));
+                }
                 if (!stored.sameVersionAs(before)) { // the stored version is kept as history
                     history.archive(before.endedAt(stored.validity().validFrom()));
                     stored.importedAfter(before.version(), now);

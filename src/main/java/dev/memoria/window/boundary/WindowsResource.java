@@ -113,14 +113,14 @@ public class WindowsResource {
     @Path("window")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public Response saveByQuery(@QueryParam("id") String id, JsonValue body) {
-        return save(requiredId(id), body);
+        return save(QueryParams.required("id", id), body);
     }
 
     @GET
     @Path("window")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject getByQuery(@QueryParam("id") String id) {
-        return get(requiredId(id));
+        return get(QueryParams.required("id", id));
     }
 
     @DELETE
@@ -128,14 +128,7 @@ public class WindowsResource {
     @Path("window")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public Response forgetByQuery(@QueryParam("id") String id) {
-        return forget(requiredId(id));
-    }
-
-    private static String requiredId(String id) {
-        if (id == null) {
-            throw DomainException.invalid("id", "is required");
-        }
-        return id;
+        return forget(QueryParams.required("id", id));
     }
 
     /** The body is {@code {"content": "..."}} and nothing else; the content is kept exactly as sent. */
