@@ -14,7 +14,8 @@ import java.util.Random;
  * Where the semantic share of a hybrid recall goes, outside the server: the question's embedding (the model as the
  * server runs it, on the caller's thread) and the exact scan of a scope's quantized vectors with its top-k heap.
  * Timings, not assertions: run on a quiet machine, {@code ./mvnw -q test-compile exec:java
- * -Dexec.mainClass=bench.RecallCostBench -Dexec.classpathScope=test}.
+ * -Dexec.mainClass=bench.RecallCostBench -Dexec.classpathScope=test}; the scan uses SIMD, as the server does, only
+ * with {@code MAVEN_OPTS=--add-modules=jdk.incubator.vector}.
  */
 public final class RecallCostBench {
 
