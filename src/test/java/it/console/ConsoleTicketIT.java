@@ -59,6 +59,21 @@ class ConsoleTicketIT extends Deployments {
         return api.get("api/v1/scopes/" + scope + "/facts/" + id).json();
     }
 
+    /** Waits, with a bound for a stuck worker rather than a speed, until the scope's facts all have vectors. */
+    private void awaitEmbedded(String scope) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(10);
+        jakarta.json.JsonObject stats;
+        do {
+            stats = api.get("api/v1/scopes/" + scope + "/stats").json();
+            if (stats.getInt("embedding_backlog") == 0
+                    && stats.getInt("embedded_facts") > 0) { // queued in the writes themselves
+                return;
+            }
+            it.support.KillableServer.sleep(200);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("the scope's facts were not embedded within 10 minutes: " + stats);
+    }
+
     private String scopePath(String scope) {
         return "/console/tenants/" + tenant + "/scopes/" + scope;
     }
@@ -130,6 +145,15 @@ class ConsoleTicketIT extends Deployments {
         assertTrue(byId.getText().contains("id"));
         browser.follow(byId.findElement(By.cssSelector("a.hit-link")));
         assertEquals("Prefers the emacs editor", browser.text("fact-content"));
+
+        // by meaning, once the scope's facts have vectors: a word no fact holds finds the move to Berlin
+        awaitEmbedded(USER_SCOPE);
+        browser.open("/console/search?q=relocation&tenant=" + tenant);
+        assertTrue(
+                browser.all("tr.hit").stream()
+                        .anyMatch(h -> berlin.equals(h.getAttribute("data-id"))
+                                && h.getText().contains("meaning")),
+                "found by meaning: " + browser.text("search-results"));
 
         // the deleted fact's id leads to its deletion in the audit log
         browser.open("/console/search?q=" + deletedId + "&tenant=" + tenant);

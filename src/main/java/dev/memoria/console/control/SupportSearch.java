@@ -25,8 +25,9 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 /**
- * Support's search over every tenant (or one): a fact by its id, facts by their exact key, and facts by their
- * words, ranked by BM25 scope by scope as GET /search ranks them; and the deleted-text check, which hashes a text
+ * Support's search over every tenant (or one): a fact by its id, facts by their exact key, facts by their
+ * words, ranked by BM25 scope by scope as GET /search ranks them, and by meaning where the scope has vectors
+ * (nearest first, above {@link #MEANING_FLOOR}); and the deleted-text check, which hashes a text
  * as the audit log digests deleted content and finds the deletions with that digest. The text itself is never
  * stored nor logged. Every statement over all tenants goes through {@link TenantSql#everyTenant}; the word search
  * binds each tenant in turn and reads through the tenant-bound RecallService.
@@ -43,6 +44,13 @@ public class SupportSearch {
     public static final int PER_SCOPE = 5;
     public static final int MAX_HITS = 100;
     public static final Duration TIME_BUDGET = Duration.ofSeconds(3);
+    /**
+     * The cosine a fact found by meaning alone must reach: "relocation" finds "Moved to Berlin, Germany" (0.48 with
+     * the default model), unrelated facts of a scope stay below (0.0-0.3), so a search does not list every scope's
+     * nearest fact.
+     */
+    static final double MEANING_FLOOR = 0.4;
+
     static final int MAX_DELETIONS = 50;
 
     /** One fact found: where it lives, what it says in a line, whether it is current, and how it was found. */
@@ -226,22 +234,28 @@ public class SupportSearch {
             }
             tenantContext.bind(ref.tenant(), actor, null);
             db.forgetReads(); // objects read for one tenant are not another's
-            for (Fact fact : recall.search(Scope.of(ref.scope()), query, PER_SCOPE, withSuperseded)) {
-                hits.putIfAbsent(
-                        ref.tenant() + " " + fact.id(),
-                        new Hit(
-                                ref.tenant(),
-                                ref.scope(),
-                                fact.id(),
-                                fact.key(),
-                                fact.title(),
-                                excerpt(fact.content()),
-                                fact.validity().isCurrent(now),
-                                "words"));
+            Scope scope = Scope.of(ref.scope());
+            for (Fact fact : recall.search(scope, query, PER_SCOPE, withSuperseded)) {
+                hits.putIfAbsent(ref.tenant() + " " + fact.id(), hit(ref, fact, now, "words"));
+            }
+            for (Fact fact : recall.nearest(scope, query, PER_SCOPE, MEANING_FLOOR, withSuperseded)) {
+                hits.putIfAbsent(ref.tenant() + " " + fact.id(), hit(ref, fact, now, "meaning"));
             }
             searched++;
         }
         return new Coverage(searched, total, outOfTime);
+    }
+
+    private static Hit hit(ScopeRef ref, Fact fact, Instant now, String how) {
+        return new Hit(
+                ref.tenant(),
+                ref.scope(),
+                fact.id(),
+                fact.key(),
+                fact.title(),
+                excerpt(fact.content()),
+                fact.validity().isCurrent(now),
+                how);
     }
 
     static String excerpt(String content) {

@@ -123,6 +123,31 @@ public class RecallService {
         }
     }
 
+    /**
+     * The {@code k} facts nearest the query by meaning alone, whose cosine is at least {@code minCosine}, best first,
+     * that pass the filter; nothing is reinforced. Empty where meaning cannot take part (no vectors, or off).
+     */
+    public List<Fact> nearest(Scope scope, String query, int k, double minCosine, Filter filter) {
+        terms(query); // the bounds of a query, as search has them
+        try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
+            facts.readAroundPendingAccesses();
+            Instant now = Timestamps.now();
+            List<String> ids = semantic.scores(scope, query)
+                    .map(scores -> scores.top(k + EXPIRED_MARGIN).stream()
+                            .filter(hit -> hit.cosine() >= minCosine)
+                            .map(VectorIndex.Hit::factId)
+                            .toList())
+                    .orElse(List.of());
+            Map<String, Fact> byId = new HashMap<>();
+            live(scope, ids, filter, now).forEach(fact -> byId.put(fact.id(), fact));
+            return ids.stream()
+                    .filter(byId::containsKey)
+                    .map(byId::get)
+                    .limit(k)
+                    .toList();
+        }
+    }
+
     /** The best {@code limit} facts for the query, in hybrid mode; each returned fact is reinforced. */
     public Answer recall(Scope scope, String query, int limit, Filter filter) {
         return recall(scope, query, limit, filter, Mode.HYBRID);
