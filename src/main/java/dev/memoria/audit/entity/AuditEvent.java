@@ -62,8 +62,6 @@ public class AuditEvent {
             String digest,
             String factKey,
             String factTitle) {
-        this.factKey = factKey;
-        this.factTitle = factTitle;
         this.id = TimeOrderedIds.next();
         this.at = at;
         this.actor = actor;
@@ -71,6 +69,8 @@ public class AuditEvent {
         this.scopeName = scopeName;
         this.factId = factId;
         this.digest = digest;
+        this.factKey = factKey;
+        this.factTitle = factTitle;
     }
 
     public String id() {

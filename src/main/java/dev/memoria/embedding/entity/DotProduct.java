@@ -37,7 +37,7 @@ public interface DotProduct {
         return Best.INSTANCE;
     }
 
-    /** Holder: the choice is made, and logged, on first use. */
+    /** Holder: the choice is made on first use (a fallback is logged). */
     final class Best {
         static final DotProduct INSTANCE = choose();
 
