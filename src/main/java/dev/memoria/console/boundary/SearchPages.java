@@ -1,5 +1,6 @@
 package dev.memoria.console.boundary;
 
+import dev.memoria.console.control.ConsoleAuditTrail;
 import dev.memoria.console.control.SupportSearch;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.tenant.control.TenantContext;
@@ -51,7 +52,7 @@ public class SearchPages {
         Map<String, Object> model = request.model("search");
         model.put("tenant", tenant);
         model.put("checked", true);
-        List<SupportSearch.Deletion> found = new java.util.ArrayList<>();
+        List<ConsoleAuditTrail.Entry> found = new java.util.ArrayList<>();
         for (String variant : variants(text)) {
             found.addAll(search.deleted(tenant, variant));
         }

@@ -73,17 +73,6 @@ public class SupportSearch {
 
     public record Result(List<Hit> hits, Coverage coverage) {}
 
-    /** A deletion whose digest is the text's: when, by whom, how, where. */
-    public record Deletion(
-            Instant at,
-            String tenant,
-            String actor,
-            String action,
-            String scope,
-            String factId,
-            String factKey,
-            String factTitle) {}
-
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
 
@@ -112,18 +101,18 @@ public class SupportSearch {
     }
 
     /** The deletions (and console edits, which keep the old content's digest) of exactly this text, newest first. */
-    public List<Deletion> deleted(String tenant, String text) {
+    public List<ConsoleAuditTrail.Entry> deleted(String tenant, String text) {
         return audited(tenant, "digest", AuditLog.sha256(text));
     }
 
     /** What the audit log holds of the fact with this id: its deletion, or a console edit of it. */
-    public List<Deletion> auditedFact(String tenant, String factId) {
+    public List<ConsoleAuditTrail.Entry> auditedFact(String tenant, String factId) {
         return factId.length() > 36 ? List.of() : audited(tenant, "fact_id", factId);
     }
 
-    private List<Deletion> audited(String tenant, String column, String digest) {
+    private List<ConsoleAuditTrail.Entry> audited(String tenant, String column, String digest) {
         String sql =
-                "SELECT at, {tenant_id}, actor, action, scope_name, fact_id, fact_key, fact_title FROM audit_event WHERE "
+                "SELECT at, {tenant_id}, actor, action, scope_name, fact_id, digest, fact_key, fact_title FROM audit_event WHERE "
                         + column + " = ? "
                         + (tenant == null ? "" : "AND {tenant_id} = ? ")
                         + "ORDER BY at DESC, id DESC LIMIT ?";
@@ -135,10 +124,10 @@ public class SupportSearch {
                     statement.setString(p++, tenant);
                 }
                 statement.setInt(p, MAX_DELETIONS);
-                List<Deletion> found = new ArrayList<>();
+                List<ConsoleAuditTrail.Entry> found = new ArrayList<>();
                 try (ResultSet rows = statement.executeQuery()) {
                     while (rows.next()) {
-                        found.add(new Deletion(
+                        found.add(new ConsoleAuditTrail.Entry(
                                 rows.getTimestamp(1).toInstant(),
                                 rows.getString(2),
                                 rows.getString(3),
@@ -146,7 +135,8 @@ public class SupportSearch {
                                 rows.getString(5),
                                 rows.getString(6),
                                 rows.getString(7),
-                                rows.getString(8)));
+                                rows.getString(8),
+                                rows.getString(9)));
                     }
                 }
                 return found;
