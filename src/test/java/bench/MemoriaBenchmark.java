@@ -328,7 +328,9 @@ public final class MemoriaBenchmark {
                 double seconds = seconds(start);
                 return new double[] {seconds, size / seconds};
             }
-            Thread.sleep(200);
+            // each /stats aggregates the whole scope: polled every 200 ms on 100,000 facts, it may slow the worker it
+            // waits for
+            Thread.sleep(Math.max(200, size / 50));
         }
     }
 
