@@ -183,9 +183,13 @@ class ErasureIT extends Deployments {
             assertEquals(
                     204, api.delete(path(deleted[0], "facts/" + deleted[1])).status());
         }
+        // a scope cleared before the erasure leaves only its audit rows behind
+        labelled("agent:bot:user:77", "visa-77", "Visa of Ana Lima", "Visa number V7654321");
+        assertEquals(204, api.delete("api/v1/scopes/agent:bot:user:77").status());
         it.support.ConsoleClient console = it.support.ConsoleClient.admin();
         String before = console.get("/console/audit?tenant=" + tenant).body();
-        for (String label : List.of("passport-77", "Passport of Ana Lima", "Card ending 4242", "Seat choice")) {
+        for (String label :
+                List.of("passport-77", "Passport of Ana Lima", "Card ending 4242", "Seat choice", "Visa of Ana Lima")) {
             assertTrue(before.contains(label), "a deletion shows the fact's key and title: " + label);
         }
         assertFalse(before.contains("P1234567"), "never the content");
@@ -197,7 +201,8 @@ class ErasureIT extends Deployments {
                 api.post("api/v1/erasures", "{\"content_contains\":\"4242\"}").status());
 
         String after = console.get("/console/audit?tenant=" + tenant).body();
-        for (String label : List.of("passport-77", "Passport of Ana Lima", "Card ending 4242")) {
+        for (String label :
+                List.of("passport-77", "Passport of Ana Lima", "Card ending 4242", "visa-77", "Visa of Ana Lima")) {
             assertFalse(after.contains(label), "the erasure cleared " + label);
         }
         assertTrue(after.contains("Seat choice"), "what no erasure reached keeps its labels");

@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Erasure of a data subject: every scope whose segments hold the subject's in a row (all of each), or every fact
@@ -51,7 +52,7 @@ public class ErasureService {
     public Preview preview(String subject, String contentContains) {
         List<String> reached = new java.util.ArrayList<>();
         long[] counts = new long[4];
-        for (String scope : scopes(subject, contentContains)) {
+        for (String scope : scopes(reaches(subject, contentContains))) {
             ErasureReceipt.Erased erased =
                     contentContains == null ? eraser.countScope(scope) : eraser.countContaining(scope, contentContains);
             if (contentContains == null
@@ -67,7 +68,8 @@ public class ErasureService {
     }
 
     public ErasureReceipt erase(String subject, String contentContains) {
-        List<String> scopes = scopes(subject, contentContains);
+        Predicate<String> reaches = reaches(subject, contentContains);
+        List<String> scopes = scopes(reaches);
         Instant at = Timestamps.now();
         MessageDigest digest = sha256();
         long facts = 0;
@@ -88,18 +90,24 @@ public class ErasureService {
             snapshots += erased.snapshots();
             snapshotFacts += erased.snapshotFacts();
         }
-        return receipts.keep(new ErasureReceipt(
-                subject,
-                contentContains,
-                at,
-                tenant.actor() == null ? "unknown" : tenant.actor(),
-                reached,
-                new ErasureReceipt.Erased(
-                        facts,
-                        logEntries,
-                        snapshots,
-                        snapshotFacts,
-                        HexFormat.of().formatHex(digest.digest()))));
+        // the audit log's labels of deleted facts, in scopes that still exist or no longer do (a cleared scope)
+        List<String> labelled =
+                receipts.labelledScopes().stream().filter(reaches).toList();
+        return receipts.keep(
+                labelled,
+                contentContains == null ? null : ScopeEraser.containing(contentContains),
+                new ErasureReceipt(
+                        subject,
+                        contentContains,
+                        at,
+                        tenant.actor() == null ? "unknown" : tenant.actor(),
+                        reached,
+                        new ErasureReceipt.Erased(
+                                facts,
+                                logEntries,
+                                snapshots,
+                                snapshotFacts,
+                                HexFormat.of().formatHex(digest.digest()))));
     }
 
     /** The tenant's receipts, newest first. */
@@ -113,16 +121,18 @@ public class ErasureService {
         return receipts.find(id).orElseThrow(() -> DomainException.notFound("No erasure with id '" + id + "'."));
     }
 
-    /** The scopes an erasure reaches: those holding the subject (every scope without one) that the caller may access. */
-    private List<String> scopes(String subject, String contentContains) {
+    /** The existing scopes an erasure reaches: those holding the subject (every scope without one) the caller may access. */
+    private List<String> scopes(Predicate<String> reaches) {
+        return receipts.scopeNames().stream().filter(reaches).toList();
+    }
+
+    /** Whether an erasure of the subject or text reaches a scope name; refuses a subject the token does not cover. */
+    private Predicate<String> reaches(String subject, String contentContains) {
         Optional<Scope> who = validated(subject, contentContains);
         if (who.isPresent() && access.allowedScopes().isPresent() && !access.canAccess(who.get())) {
             throw DomainException.forbidden("The token's memory_scopes do not cover the subject '" + subject + "'.");
         }
-        return receipts.scopeNames().stream()
-                .filter(name -> who.map(s -> holds(Scope.of(name), s)).orElse(true))
-                .filter(name -> access.canAccess(Scope.of(name)))
-                .toList();
+        return name -> who.map(s -> holds(Scope.of(name), s)).orElse(true) && access.canAccess(Scope.of(name));
     }
 
     /** True when the scope's segments hold the subject's in a row: user:42 is in agent:bot:user:42, not in user:421. */
@@ -178,8 +188,25 @@ public class ErasureService {
         @Inject
         AuditLog audit;
 
+        /**
+         * Keeps the receipt, audits the erasure, and clears the key and title of earlier deletions in the
+         * {@code labelled} scopes (those whose text holds {@code pattern}, when one is given), in one transaction.
+         */
         @Transactional(Transactional.TxType.REQUIRES_NEW)
-        public ErasureReceipt keep(ErasureReceipt receipt) {
+        public ErasureReceipt keep(List<String> labelled, String pattern, ErasureReceipt receipt) {
+            for (String scope : labelled) {
+                var clear = sql.query(
+                                "UPDATE audit_event SET fact_key = NULL, fact_title = NULL"
+                                        + " WHERE {tenant} AND scope_name = ?"
+                                        + (pattern == null
+                                                ? ""
+                                                : " AND (LOWER(fact_key) LIKE ? ESCAPE '\\' OR LOWER(fact_title) LIKE ? ESCAPE '\\')"))
+                        .setParameter(1, scope);
+                if (pattern != null) {
+                    clear.setParameter(2, pattern).setParameter(3, pattern);
+                }
+                clear.executeUpdate();
+            }
             db.get().persist(receipt);
             for (String scope : receipt.scopes()) {
                 audit.record(
@@ -199,6 +226,18 @@ public class ErasureService {
                     .setParameter("id", id)
                     .getResultStream()
                     .findFirst();
+        }
+
+        /** The scopes whose audit rows still name a deleted fact by its key or title. */
+        @Transactional(Transactional.TxType.SUPPORTS)
+        public List<String> labelledScopes() {
+            return sql
+                    .query("SELECT DISTINCT scope_name FROM audit_event WHERE {tenant}"
+                            + " AND (fact_key IS NOT NULL OR fact_title IS NOT NULL)")
+                    .getResultList()
+                    .stream()
+                    .map(String.class::cast)
+                    .toList();
         }
 
         @Transactional(Transactional.TxType.SUPPORTS)

@@ -87,14 +87,13 @@ public class ScopeEraser {
                 List.of("snapshot", "daily_log_entry", "fact_version", "fact", "conversation_window", "memory_scope")) {
             update("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?", scope);
         }
-        update("UPDATE audit_event SET fact_key = NULL, fact_title = NULL WHERE {tenant} AND scope_name = ?", scope);
         return new ErasureReceipt.Erased(factCount, logCount, snapshots, snapshotFacts, windows, null);
     }
 
     /** The scope's facts whose content holds {@code text} (any case), their log entries and their snapshot copies. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ErasureReceipt.Erased eraseContaining(String scope, String text, MessageDigest digest) {
-        String pattern = "%" + SqlLike.escape(text.toLowerCase(Locale.ROOT)) + "%";
+        String pattern = containing(text);
         if (!scopes.lockExisting(Scope.of(scope))) {
             return NOTHING;
         }
@@ -165,14 +164,12 @@ public class ScopeEraser {
                     scope,
                     window);
         }
-        // labels of earlier deletions that hold the text
-        update(
-                "UPDATE audit_event SET fact_key = NULL, fact_title = NULL WHERE {tenant} AND scope_name = ?"
-                        + " AND (LOWER(fact_key) LIKE ? ESCAPE '\\' OR LOWER(fact_title) LIKE ? ESCAPE '\\')",
-                scope,
-                pattern,
-                pattern);
         return new ErasureReceipt.Erased(matching.size(), entries.size(), 0, copies.size(), windows.size(), null);
+    }
+
+    /** The LIKE pattern, over lower-cased text, of a text holding {@code text} (any case). */
+    static String containing(String text) {
+        return "%" + SqlLike.escape(text.toLowerCase(Locale.ROOT)) + "%";
     }
 
     /** What {@link #eraseScope} would remove now (no digest). */
@@ -193,7 +190,7 @@ public class ScopeEraser {
     /** What {@link #eraseContaining} would remove now (no digest). */
     @Transactional(Transactional.TxType.SUPPORTS)
     public ErasureReceipt.Erased countContaining(String scope, String text) {
-        String pattern = "%" + SqlLike.escape(text.toLowerCase(Locale.ROOT)) + "%";
+        String pattern = containing(text);
         String matching = "SELECT id FROM fact WHERE {tenant} AND scope_name = ? AND LOWER(content) LIKE ? ESCAPE '\\'";
         return new ErasureReceipt.Erased(
                 count("SELECT COUNT(*) FROM (" + matching + ") m", scope, pattern),
