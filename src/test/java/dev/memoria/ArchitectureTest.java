@@ -85,6 +85,16 @@ class ArchitectureTest {
                             call.getTarget().getOwner().getName(),
                             call.getTarget().getName())));
 
+    /**
+     * The CLI's libraries are on the build's class path (scope provided, so never in the WAR) because the CLI is
+     * compiled in the same build: no server class may use them, or it would fail at run time on the server.
+     */
+    @ArchTest
+    static final ArchRule serverUsesNoCliLibrary = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("picocli..", "me.tongfei.progressbar..", "org.yaml.snakeyaml..");
+
     private static boolean isStatementFactory(String owner, String method) {
         return (owner.equals("java.sql.Connection")
                         && List.of("prepareStatement", "createStatement", "prepareCall")
