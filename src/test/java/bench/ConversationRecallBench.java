@@ -36,7 +36,7 @@ import java.util.function.Function;
  * Recall quality on long conversations (bench.ConversationDevSet) and on the paraphrase questions of the older dev
  * set: keyword, semantic and hybrid recall, hit@1/5/10 per question kind, on the tuning and the reporting half.
  * Ranks the way the product does: the question's terms and BM25 by the product's TextAnalyzer and Bm25 (exact, as
- * KeywordIndex's answers are for the facts on top), the product's quantized vectors and cosine, the product's
+ * KeywordRanker's answers are for the facts on top), the product's quantized vectors and cosine, the product's
  * candidate depths and MIN_COSINE, and its ranking (RecallRanking, importance 0.5 and retention 1 for every fact,
  * as for facts just written). Other fusions are measured beside it, to choose by.
  *

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.memoria.fact.control.FactRepository;
-import dev.memoria.recall.control.KeywordIndex;
+import dev.memoria.fact.control.FactReads;
+import dev.memoria.recall.control.KeywordRanker;
+import dev.memoria.recall.control.KeywordTables;
 import dev.memoria.tenant.control.TenantSql;
 import it.support.Api;
 import it.support.Deployments;
@@ -36,7 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the tables have no statistics, as right after a bulk load into a new database (issue 26: an IN list under
  * the scope's prefix was planned as a walk of the whole scope, 11 times slower). A scope is loaded through the
  * API, its rows copied into a schema of their own whose tables are never analysed, and each statement, as
- * KeywordIndex and FactRepository write it, is explained there with custom and generic plans. Reads plans,
+ * the keyword index and FactRepository write it, is explained there with custom and generic plans. Reads plans,
  * not timings. PostgreSQL only (the CI's second phase): H2 plans its own statements.
  */
 @ExtendWith(ArquillianExtension.class)
@@ -119,24 +120,24 @@ class PlansWithoutStatisticsIT extends Deployments {
     void recallLooksEachTermUpInTheIndex() throws SQLException {
         List<String> terms = List.of("crate7", "ledger");
         assertIndexLookups(
-                KeywordIndex.lookUpStatement(terms.size()),
+                KeywordRanker.lookUpStatement(terms.size()),
                 values(List.of(TENANT, SCOPE_NAME), terms, List.of(TENANT, SCOPE_NAME, TENANT, SCOPE_NAME)));
     }
 
     @Test
     void theTopFactsAreReadByPrimaryKey() throws SQLException {
-        assertIndexLookups(FactRepository.readStatement(ids.size(), true), values(ids, List.of(TENANT, SCOPE_NAME)));
-        assertIndexLookups(KeywordIndex.listedPostingsStatement(ids.size(), true), values(ids, List.of(TENANT)));
+        assertIndexLookups(FactReads.readStatement(ids.size(), true), values(ids, List.of(TENANT, SCOPE_NAME)));
+        assertIndexLookups(KeywordRanker.listedPostingsStatement(ids.size(), true), values(ids, List.of(TENANT)));
     }
 
     @Test
     void dedupProbesLookEachTermUpInTheIndex() throws SQLException {
         List<String> terms = List.of("crate1", "crate2", "entri", "shelf3", "shelf4");
         assertIndexLookups(
-                KeywordIndex.perTermStatement("t.df", "scope_term", terms.size()),
+                KeywordTables.perTermStatement("t.df", "scope_term", terms.size()),
                 values(terms, List.of(TENANT, SCOPE_NAME)));
         assertIndexLookups(
-                KeywordIndex.perTermStatement("t.fact_id", "fact_term", terms.size()),
+                KeywordTables.perTermStatement("t.fact_id", "fact_term", terms.size()),
                 values(terms, List.of(TENANT, SCOPE_NAME)));
     }
 

@@ -56,7 +56,7 @@ public class ScopeCleaner {
         // the scope's row first, as every writer and the embedder lock it: locked last, it deadlocked the embedder
         scopes.lockExisting(scope);
         cleared.fire(new ScopeCleared(scope.value()));
-        audit.factsDeleted(AuditLog.Action.CLEAR_SCOPE, facts.everyRow(scope), Timestamps.now());
+        audit.factsDeleted(AuditLog.Action.CLEAR_SCOPE, facts.rowsOf(scope), Timestamps.now());
         index.clear(scope.value());
         db.get()
                 .createQuery("DELETE FROM Fact f WHERE f.scopeName = :scope")

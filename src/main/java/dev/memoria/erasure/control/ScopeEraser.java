@@ -130,7 +130,7 @@ public class ScopeEraser {
         windows.values().forEach(content -> feed(digest, content));
 
         if (!matching.isEmpty()) {
-            List<Fact> gone = facts.findEveryRow(Scope.of(scope), matching.keySet());
+            List<Fact> gone = facts.rowsAmong(Scope.of(scope), matching.keySet());
             removed.fire(new FactsRemoved(scope, gone, FactsRemoved.Reason.ERASED, Timestamps.now()));
             gone.forEach(facts::remove);
             facts.flush();

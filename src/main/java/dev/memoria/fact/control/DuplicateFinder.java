@@ -65,7 +65,7 @@ public final class DuplicateFinder {
                     candidates.addAll(holdingAtLeast(required, probeTerms(content), postings));
                 }
             }
-            facts.findAll(scope, candidates, now).stream()
+            facts.liveAmong(scope, candidates, now).stream()
                     .filter(fact -> fact.isCurrent(now)) // a superseded fact said again is news, not a repeat
                     .forEach(this::add);
         }

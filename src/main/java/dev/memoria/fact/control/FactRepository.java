@@ -1,11 +1,8 @@
 package dev.memoria.fact.control;
 
-import dev.memoria.fact.entity.Change;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactStanding;
-import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.Tags;
-import dev.memoria.fact.entity.Validity;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.SqlDialect;
@@ -37,10 +34,9 @@ import java.util.Optional;
 public class FactRepository {
 
     /** The columns of {@link Fact.Row}, in its order. */
-    private static final String ROW_COLUMNS =
-            "id, scope_name, fact_key, title, content, category, fact_type, importance,"
-                    + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length,"
-                    + " version, valid_from, valid_to, superseded_by, changed_at, change_kind";
+    static final String ROW_COLUMNS = "id, scope_name, fact_key, title, content, category, fact_type, importance,"
+            + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length,"
+            + " version, valid_from, valid_to, superseded_by, changed_at, change_kind";
     /**
      * The columns of {@link Fact.Row} after its scope, then the postings the keyword index listed, for
      * {@link #insertAll}, with PostgreSQL's array types.
@@ -244,15 +240,15 @@ public class FactRepository {
      * The live facts of the scope among {@code ids}, in no particular order; one statement per 500 ids. The
      * statement names only the ids, so H2 too reads them from the primary key instead of walking the scope.
      */
-    public List<Fact> findAll(Scope scope, Collection<String> ids, Instant now) {
-        return findEveryRow(scope, ids).stream()
+    public List<Fact> liveAmong(Scope scope, Collection<String> ids, Instant now) {
+        return rowsAmong(scope, ids).stream()
                 .filter(fact -> !fact.isExpired(now))
                 .toList();
     }
 
-    /** Like {@link #findAll}, expired facts included: what eviction removes. */
-    public List<Fact> findEveryRow(Scope scope, Collection<String> ids) {
-        List<Fact> found = new ArrayList<>(everyRowOfTenant(ids));
+    /** Like {@link #liveAmong}, expired facts included: what eviction removes. */
+    public List<Fact> rowsAmong(Scope scope, Collection<String> ids) {
+        List<Fact> found = new ArrayList<>(tenantRowsAmong(ids));
         found.removeIf(fact -> !fact.scopeName().equals(scope.value()));
         return found;
     }
@@ -282,7 +278,7 @@ public class FactRepository {
     }
 
     /** The rows of the tenant with these ids, in any scope, expired or not. */
-    public List<Fact> everyRowOfTenant(Collection<String> ids) {
+    public List<Fact> tenantRowsAmong(Collection<String> ids) {
         List<Fact> found = new ArrayList<>(ids.size());
         for (List<String> chunk : InLists.of(ids)) {
             found.addAll(db.get()
@@ -331,102 +327,14 @@ public class FactRepository {
         return standings;
     }
 
-    /**
-     * Like {@link #findAll}, for facts that are only read and answered (recall and search), through plain
-     * JDBC: EclipseLink's query and object building were a third of reading them, a point lookup each on H2.
-     * The facts belong to no persistence context, so changes to them are never saved. Their access counts
-     * include the uses not written yet. A read without a transaction, or a transaction that calls
-     * {@link #readAroundPendingAccesses()} first, stays read-only; any other has had them written already.
-     */
-    public List<Fact> readAll(Scope scope, Collection<String> ids, Instant now) {
-        List<Fact> found = new ArrayList<>(ids.size());
-        for (List<String> chunk : InLists.of(ids)) {
-            try (PreparedStatement statement = tenantSql.prepare(readStatement(chunk.size(), dialect.isPostgres()))) {
-                int parameter = 1;
-                for (String id : chunk) {
-                    statement.setString(parameter++, id);
-                }
-                statement.setString(parameter, scope.value());
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        Fact fact = row(rows).toFact();
-                        if (!fact.isExpired(now)) {
-                            found.add(fact);
-                        }
-                    }
-                }
-            } catch (SQLException e) {
-                throw new PersistenceException("Cannot read facts", e);
-            }
-        }
-        accesses.addTo(db.tenantId(), found);
-        return found;
-    }
-
-    /** readAll's statement: the {@code ids}, then tenant and scope. Public for PlansWithoutStatisticsIT. */
-    public static String readStatement(int ids, boolean postgres) {
-        // PostgreSQL: a primary-key lookup per id, the scope checked on the row; with an IN list and no
-        // statistics it walked the whole scope's index instead (40 ms for 20 facts of 10,000)
-        return postgres
-                ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT " + ROW_COLUMNS
-                        + " FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f WHERE f.scope_name = ?"
-                : "SELECT " + ROW_COLUMNS + " FROM fact WHERE id IN (" + InLists.marks(ids)
-                        + ") AND {tenant} AND scope_name = ?";
-    }
-
-    private static Fact.Row row(ResultSet row) throws SQLException {
-        return new Fact.Row(
-                row.getString(1),
-                row.getString(2),
-                row.getString(3),
-                row.getString(4),
-                row.getString(5),
-                row.getString(6),
-                FactType.valueOf(row.getString(7)),
-                row.getDouble(8),
-                row.getBoolean(9),
-                row.getString(10),
-                row.getString(11),
-                instant(row.getTimestamp(12)),
-                instant(row.getTimestamp(13)),
-                instant(row.getTimestamp(14)),
-                row.getInt(15),
-                instant(row.getTimestamp(16)),
-                row.getInt(17),
-                new Validity(
-                        row.getInt(18),
-                        instant(row.getTimestamp(19)),
-                        instant(row.getTimestamp(20)),
-                        row.getString(21),
-                        instant(row.getTimestamp(22)),
-                        Change.valueOf(row.getString(23))));
-    }
-
     /** As {@link dev.memoria.platform.control.InstantConverter} reads it for the entity. */
-    private static Instant instant(Timestamp timestamp) {
+    static Instant instant(Timestamp timestamp) {
         return timestamp == null ? null : timestamp.toInstant();
     }
 
     /** As {@link dev.memoria.platform.control.InstantConverter} writes it for the entity. */
     private static Timestamp timestamp(Instant instant) {
         return instant == null ? null : Timestamp.from(instant);
-    }
-
-    /** Keeps this transaction read-only: it reads recorded uses from memory instead of writing them first. */
-    public void readAroundPendingAccesses() {
-        db.readAroundDeferredWrites();
-    }
-
-    /**
-     * Records a use of each fact read by {@link #readAll}: counted in memory and written within a second
-     * (before any other transaction of the tenant reads), so that recall stays read-only. The facts carry the
-     * new count in memory for the caller's answer.
-     */
-    public void recordAccess(List<Fact> used, Instant now) {
-        if (UnrecordedUses.active()) {
-            return; // a console look at the agent's view: no use of memory
-        }
-        accesses.record(db.tenantId(), used, now);
     }
 
     /** Live persistent facts in creation order: the scope's MEMORY.md. */
@@ -441,7 +349,7 @@ public class FactRepository {
     }
 
     /** Every row of the scope, expired or not: what the keyword index must cover. */
-    public List<Fact> everyRow(Scope scope) {
+    public List<Fact> rowsOf(Scope scope) {
         return db.get()
                 .createQuery("SELECT f FROM Fact f WHERE f.scopeName = :scope", Fact.class)
                 .setParameter("scope", scope.value())

@@ -55,7 +55,7 @@ public class CapacityGuard {
                 .limit(count - limit)
                 .map(FactStanding::id)
                 .toList();
-        List<Fact> victims = facts.findEveryRow(scope, victimIds);
+        List<Fact> victims = facts.rowsAmong(scope, victimIds);
         removed.fire(new FactsRemoved(scope.value(), victims, FactsRemoved.Reason.EVICTED, now));
         victims.forEach(facts::remove);
         return victims.size();

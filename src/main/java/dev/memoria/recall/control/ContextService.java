@@ -2,6 +2,7 @@ package dev.memoria.recall.control;
 
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.fact.control.FactReads;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.control.PastFacts;
 import dev.memoria.fact.entity.Fact;
@@ -32,6 +33,9 @@ public class ContextService {
     FactRepository facts;
 
     @Inject
+    FactReads reads;
+
+    @Inject
     DailyLogRepository logs;
 
     @Inject
@@ -47,7 +51,7 @@ public class ContextService {
     static final int RECENT_READ_FACTOR = 4;
 
     public String context(Scope scope, String query, Integer maxTokens) {
-        facts.readAroundPendingAccesses(); // an agent asks on every turn; the block shows no access counts
+        reads.readAroundPendingAccesses(); // an agent asks on every turn; the block shows no access counts
         Instant now = Timestamps.now();
         List<Fact> persistent = facts.persistent(scope, now);
         Set<String> longTermIds = persistent.stream().map(Fact::id).collect(Collectors.toSet());
@@ -104,7 +108,7 @@ public class ContextService {
                 .filter(Objects::nonNull)
                 .collect(Collectors.toSet());
         Map<String, Fact> byId =
-                facts.readAll(scope, factIds, now).stream().collect(Collectors.toMap(Fact::id, fact -> fact));
+                reads.liveAmong(scope, factIds, now).stream().collect(Collectors.toMap(Fact::id, fact -> fact));
         return stillTrue(entries, byId, now, wanted);
     }
 

@@ -2,7 +2,7 @@ package dev.memoria.recall.control;
 
 import dev.memoria.embedding.control.SemanticSearch;
 import dev.memoria.embedding.control.VectorIndex;
-import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.control.FactReads;
 import dev.memoria.fact.control.PastFacts;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
@@ -92,10 +92,10 @@ public class RecallService {
     static final int FILTERED_DEPTH = 2000;
 
     @Inject
-    KeywordIndex index;
+    KeywordRanker index;
 
     @Inject
-    FactRepository facts;
+    FactReads facts;
 
     @Inject
     TenantEntityManager db;
@@ -173,7 +173,7 @@ public class RecallService {
             Map<String, Double> bm25 = new LinkedHashMap<>();
             double bound = 0;
             if (mode != Mode.SEMANTIC) {
-                KeywordIndex.Ranking keyword = index.ranking(scope.value(), terms, depth);
+                KeywordRanker.Ranking keyword = index.ranking(scope.value(), terms, depth);
                 keyword.hits().forEach(hit -> bm25.put(hit.factId(), hit.score()));
                 bound = keyword.bound();
             }
@@ -231,15 +231,15 @@ public class RecallService {
     private record Scored(Fact fact, double relevance) {}
 
     /** The first {@code wanted} hits, in rank order, that are live facts passing the filter. */
-    private List<Scored> live(Scope scope, List<KeywordIndex.Hit> hits, Filter filter, int wanted, Instant now) {
+    private List<Scored> live(Scope scope, List<KeywordRanker.Hit> hits, Filter filter, int wanted, Instant now) {
         List<Scored> found = new ArrayList<>();
         int batch = Math.max(wanted, 16);
         for (int from = 0; from < hits.size() && found.size() < wanted; from += batch) {
-            List<KeywordIndex.Hit> slice = hits.subList(from, Math.min(hits.size(), from + batch));
+            List<KeywordRanker.Hit> slice = hits.subList(from, Math.min(hits.size(), from + batch));
             Map<String, Fact> byId = new HashMap<>();
-            facts.readAll(scope, slice.stream().map(KeywordIndex.Hit::factId).toList(), now)
+            facts.liveAmong(scope, slice.stream().map(KeywordRanker.Hit::factId).toList(), now)
                     .forEach(fact -> byId.put(fact.id(), fact));
-            for (KeywordIndex.Hit hit : slice) {
+            for (KeywordRanker.Hit hit : slice) {
                 Fact fact = byId.get(hit.factId());
                 if (fact != null && filter.accepts(fact, now) && found.size() < wanted) {
                     found.add(new Scored(fact, hit.score()));
@@ -251,7 +251,7 @@ public class RecallService {
 
     /** The candidates that are live facts passing the filter (a deleted or expired fact is never among them). */
     private List<Fact> live(Scope scope, List<String> ids, Filter filter, Instant now) {
-        return facts.readAll(scope, ids, now).stream()
+        return facts.liveAmong(scope, ids, now).stream()
                 .filter(fact -> filter.accepts(fact, now))
                 .toList();
     }

@@ -93,7 +93,7 @@ public class SnapshotService {
         scopes.touch(scope, now);
         Map<String, FactView> wanted = byId(snapshot, now);
         Map<String, Fact> rows = new LinkedHashMap<>();
-        facts.everyRow(scope).forEach(fact -> rows.put(fact.id(), fact));
+        facts.rowsOf(scope).forEach(fact -> rows.put(fact.id(), fact));
         List<Fact> gone = rows.values().stream()
                 .filter(fact -> !wanted.containsKey(fact.id()) && (fact.isCurrent(now) || fact.isExpired(now)))
                 .toList();

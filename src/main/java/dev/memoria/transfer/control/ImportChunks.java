@@ -94,7 +94,7 @@ public class ImportChunks {
         Instant now = Timestamps.now();
         ImportCounts counts = new ImportCounts();
         List<FactLine> factLines = only(chunk, FactLine.class);
-        Map<String, Fact> existing = byId(facts.everyRowOfTenant(
+        Map<String, Fact> existing = byId(facts.tenantRowsAmong(
                 factLines.stream().map(line -> line.fact().id()).toList()));
         Map<String, Map<String, Fact>> holders = keyHolders(factLines);
         for (FactLine line : factLines) {
@@ -166,7 +166,7 @@ public class ImportChunks {
     }
 
     private void writeFacts(Scope scope, List<FactLine> lines, Instant now, ImportCounts counts) {
-        Map<String, Fact> existing = byId(facts.everyRowOfTenant(
+        Map<String, Fact> existing = byId(facts.tenantRowsAmong(
                 lines.stream().map(line -> line.fact().id()).toList()));
         releaseKeys(scope, lines, now);
         List<Fact> created = new ArrayList<>();
@@ -232,7 +232,7 @@ public class ImportChunks {
         if (lines.isEmpty()) {
             return;
         }
-        Map<String, Fact> owners = byId(facts.findEveryRow(
+        Map<String, Fact> owners = byId(facts.rowsAmong(
                 scope, lines.stream().map(line -> line.version().factId()).toList()));
         for (VersionLine line : lines) {
             Fact fact = owners.get(line.version().factId());

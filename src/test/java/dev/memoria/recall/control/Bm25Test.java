@@ -36,7 +36,7 @@ class Bm25Test {
 
     @Test
     void veryCommonTermsAreReadOnlyToABoundedDepth() {
-        assertEquals(KeywordIndex.COMMON_TERM, KeywordIndex.headCap(10));
-        assertEquals(16 * 100, KeywordIndex.headCap(100));
+        assertEquals(KeywordRanker.COMMON_TERM, KeywordRanker.headCap(10));
+        assertEquals(16 * 100, KeywordRanker.headCap(100));
     }
 }
