@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -15,6 +21,49 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class TenantSqlTest {
+
+    /**
+     * The statement proxy against a real (in-memory) database: the tenant is bound before the caller's first
+     * parameter, and again after a batch row and a cleared parameter list, so no row is written or read without it.
+     */
+    @Test
+    void everyBatchRowAndEveryClearedStatementKeepsItsTenant() throws SQLException {
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:tenant-sql-proxy")) {
+            try (Statement ddl = connection.createStatement()) {
+                ddl.execute("CREATE TABLE note (tenant_id VARCHAR(63) NOT NULL, body VARCHAR(100) NOT NULL)");
+            }
+            TenantSql sql = new TenantSql();
+            for (String tenant : List.of("acme", "globex")) {
+                try (PreparedStatement insert = sql.prepare(
+                        connection, tenant, "INSERT INTO note ({tenant_id}, body) VALUES ({tenant_value}, ?)")) {
+                    insert.setString(1, tenant + "-first");
+                    insert.addBatch();
+                    insert.clearParameters(); // clears the tenant too: the proxy binds it again
+                    insert.setString(1, tenant + "-second");
+                    insert.addBatch();
+                    insert.executeBatch();
+                }
+            }
+            try (PreparedStatement read = sql.prepare(
+                    connection, "globex", "SELECT body FROM note WHERE {tenant} AND body LIKE ? ORDER BY body")) {
+                read.setString(1, "%");
+                assertEquals(List.of("globex-first", "globex-second"), bodies(read));
+                read.clearParameters();
+                read.setString(1, "%second");
+                assertEquals(List.of("globex-second"), bodies(read));
+            }
+        }
+    }
+
+    private static List<String> bodies(PreparedStatement read) throws SQLException {
+        List<String> bodies = new ArrayList<>();
+        try (ResultSet rows = read.executeQuery()) {
+            while (rows.next()) {
+                bodies.add(rows.getString(1));
+            }
+        }
+        return bodies;
+    }
 
     @Test
     void aConditionBecomesTheColumnBoundToTheTenant() {
