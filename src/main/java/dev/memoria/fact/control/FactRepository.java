@@ -5,7 +5,6 @@ import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.PageCursor;
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.SqlLike;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.BulkWrites;
@@ -72,13 +71,7 @@ public class FactRepository {
     TenantSql tenantSql;
 
     @Inject
-    PendingAccesses accesses;
-
-    @Inject
     BulkWrites bulk;
-
-    @Inject
-    SqlDialect dialect;
 
     public Optional<Fact> find(Scope scope, String id, Instant now) {
         // by primary key alone, scope and expiry checked on the row: with the scope in the statement and no
