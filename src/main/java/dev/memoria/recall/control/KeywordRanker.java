@@ -50,6 +50,7 @@ public class KeywordRanker {
         }
     }
 
+    /** A term held by more facts than this is read from its best postings down, not whole. */
     static final int COMMON_TERM = 1000;
 
     private static final int MIN_CHUNK = 64;
