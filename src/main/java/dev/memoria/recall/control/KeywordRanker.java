@@ -311,8 +311,7 @@ public class KeywordRanker {
         return postgres
                 ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT id,"
                         + " doc_length, index_terms FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f"
-                : "SELECT id, doc_length, index_terms FROM fact WHERE id IN (" + KeywordTables.placeholders(ids)
-                        + ") AND {tenant}";
+                : "SELECT id, doc_length, index_terms FROM fact WHERE id IN (" + InLists.marks(ids) + ") AND {tenant}";
     }
 
     /** How deep a common term is read at most: its idf is low, and a fact further down gains little from it. */

@@ -10,7 +10,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -153,10 +152,6 @@ public class KeywordTables {
                 statement.setString(parameter++, value);
             }
         }
-    }
-
-    static String placeholders(int count) {
-        return String.join(", ", Collections.nCopies(count, "?"));
     }
 
     private static void readAll(PreparedStatement statement, RowReader reader) throws SQLException {

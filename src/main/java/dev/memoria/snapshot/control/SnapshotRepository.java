@@ -3,6 +3,7 @@ package dev.memoria.snapshot.control;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.fact.entity.Tags;
+import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlLike;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
@@ -109,7 +110,7 @@ public class SnapshotRepository {
         }
         bulk.asBatch(
                 "INSERT INTO snapshot_fact ({tenant_id}, snapshot_id, fact_id, " + COLUMNS
-                        + ") VALUES ({tenant_value}, ?, " + String.join(", ", java.util.Collections.nCopies(15, "?"))
+                        + ") VALUES ({tenant_value}, ?, " + InLists.marks(15)
                         + ")",
                 List.of(snapshot.id()),
                 rows);

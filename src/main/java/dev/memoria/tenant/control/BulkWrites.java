@@ -1,12 +1,12 @@
 package dev.memoria.tenant.control;
 
+import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -53,11 +53,7 @@ public class BulkWrites {
                     columns.stream().map(Column::arrayType).toList(),
                     rows);
         } else {
-            asBatch(
-                    into + "VALUES ({tenant_value}, ?, " + String.join(", ", Collections.nCopies(columns.size(), "?"))
-                            + ")",
-                    leading,
-                    rows);
+            asBatch(into + "VALUES ({tenant_value}, ?, " + InLists.marks(columns.size()) + ")", leading, rows);
         }
     }
 
