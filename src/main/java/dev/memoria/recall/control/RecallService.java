@@ -92,7 +92,7 @@ public class RecallService {
     static final int FILTERED_DEPTH = 2000;
 
     @Inject
-    KeywordRanker index;
+    KeywordRanker ranker;
 
     @Inject
     FactReads facts;
@@ -116,7 +116,7 @@ public class RecallService {
         try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
             facts.readAroundPendingAccesses();
             Instant now = Timestamps.now();
-            return live(scope, index.rank(scope.value(), terms(query), topK + EXPIRED_MARGIN), filter, topK, now)
+            return live(scope, ranker.rank(scope.value(), terms(query), topK + EXPIRED_MARGIN), filter, topK, now)
                     .stream()
                     .map(Scored::fact)
                     .toList();
@@ -173,7 +173,7 @@ public class RecallService {
             Map<String, Double> bm25 = new LinkedHashMap<>();
             double bound = 0;
             if (mode != Mode.SEMANTIC) {
-                KeywordRanker.Ranking keyword = index.ranking(scope.value(), terms, depth);
+                KeywordRanker.Ranking keyword = ranker.ranking(scope.value(), terms, depth);
                 keyword.hits().forEach(hit -> bm25.put(hit.factId(), hit.score()));
                 bound = keyword.bound();
             }
