@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.support.Api;
 import it.support.Deployments;
+import it.support.ServerTime;
 import it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -696,7 +697,7 @@ class FactsIT extends Deployments {
         assertEquals(at(fact, "created_at").plusSeconds(1), at(fact, "expires_at"));
         String id = fact.getString("id");
 
-        waitPastExpiry();
+        ServerTime.advance(api, 2);
 
         assertProblem(api.get(FACTS + "/" + id), 404);
         assertProblem(api.get(FACTS + "/by-key/door.code"), 404);
@@ -714,7 +715,7 @@ class FactsIT extends Deployments {
         String plain = remember(json("content", "Dentist appointment on Tuesday", "ttl_seconds", 1))
                 .getString("id");
 
-        waitPastExpiry();
+        ServerTime.advance(api, 2);
 
         JsonObject renewed = created(api.put(FACTS + "/by-key/door.code", json("content", "Door code is 1234")));
         assertNotEquals(keyed, renewed.getString("id"));
@@ -947,10 +948,6 @@ class FactsIT extends Deployments {
     /** Timestamps are written in milliseconds: let one pass so that a change is visible in updated_at. */
     private static void letTheClockTick() {
         sleep(5);
-    }
-
-    private static void waitPastExpiry() {
-        sleep(1500);
     }
 
     private static void sleep(long millis) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import it.support.Api;
 import it.support.ConsoleClient;
 import it.support.Deployments;
+import it.support.ServerTime;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -87,9 +88,9 @@ class ForgetIT extends Deployments {
     }
 
     @Test
-    void theTtlJobForgetsTheLogEntriesOfWhatExpired() throws InterruptedException {
+    void theTtlJobForgetsTheLogEntriesOfWhatExpired() {
         remember("user:5", "{\"content\":\"" + SECRET + "\",\"ttl_seconds\":1}");
-        Thread.sleep(1100);
+        ServerTime.advance(api, 2);
         runJob("ttl");
 
         assertForgotten("user:5");

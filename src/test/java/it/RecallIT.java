@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.support.Api;
 import it.support.Deployments;
+import it.support.ServerTime;
 import it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -151,11 +152,11 @@ class RecallIT extends Deployments {
     }
 
     @Test
-    void expiredFactsAreNeverSearchedRecalledOrInLongTermMemory() throws InterruptedException {
+    void expiredFactsAreNeverSearchedRecalledOrInLongTermMemory() {
         String kept = remember(Map.of("content", "Permanent door code is kept in the vault"))
                 .getString("id");
         remember(Map.of("content", "Temporary door code 4821", "ttl_seconds", 1, "persistent", true));
-        Thread.sleep(1500);
+        ServerTime.advance(api, 2);
         assertEquals(List.of(kept), search("door code"));
         assertEquals(List.of(kept), ids(recallItems("door code", "")));
         assertFalse(context("").contains("[Long-term Memory]"), "the only persistent fact expired");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.support.Api;
 import it.support.Deployments;
+import it.support.ServerTime;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -111,7 +112,7 @@ class SemanticRecallIT extends Deployments {
         assertTrue(recalledIds(SCOPE, "favourite programming language").contains(go));
 
         assertEquals(204, api.delete(path(SCOPE, "facts/" + python)).status());
-        Thread.sleep(3100); // the Rust fact expires; the TTL job may not have run yet
+        ServerTime.advance(api, 4); // the Rust fact expires; the TTL job may not have run yet
         assertEquals(
                 200, api.post(path(SCOPE, "snapshots/before-go/restore"), "").status());
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.support.Api;
 import it.support.Deployments;
+import it.support.ServerTime;
 import it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -126,7 +127,7 @@ class SnapshotsIT extends Deployments {
         Api.Reply fleeting = api.post(path("facts"), "{\"content\":\"Gate code 4711 today\",\"ttl_seconds\":1}");
         assertEquals(201, fleeting.status(), fleeting.toString());
         snapshot("with-ttl");
-        Thread.sleep(1500); // the fact expires; whether the TTL job has deleted its row yet does not matter
+        ServerTime.advance(api, 2); // the fact expires; whether the TTL job has deleted its row yet does not matter
 
         JsonObject diff = ok(api.get(path("snapshots/with-ttl/diff?against=current")));
         assertEquals(List.of(), ids(diff, "removed"), "an expired fact is never shown");

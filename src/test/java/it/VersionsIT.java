@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.support.Api;
 import it.support.Deployments;
+import it.support.ServerTime;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -232,9 +233,9 @@ class VersionsIT extends Deployments {
                 remember("{\"content\":\"Time zone is Europe/Lisbon\",\"persistent\":true,\"category\":\"profile\"}");
         String id = zone.getString("id");
         String deleted = remember("{\"content\":\"Has a dog named Rex\"}").getString("id");
-        Thread.sleep(100); // the past read below falls between the writes and the changes
+        ServerTime.advance(api, 2); // the past read below falls between the writes and the changes
         String then = Api.encode(
-                Instant.parse(zone.getString("created_at")).plusMillis(50).toString());
+                Instant.parse(zone.getString("created_at")).plusSeconds(1).toString());
         api.patch(S + "/facts/" + id, "{\"content\":\"Time zone is Europe/Berlin\"}");
         remember("{\"content\":\"Learning Lisbon's history\"}");
         assertEquals(204, api.delete(S + "/facts/" + deleted).status());

@@ -95,6 +95,34 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAnyPackage("picocli..", "me.tongfei.progressbar..", "org.yaml.snakeyaml..");
 
+    /**
+     * Time is read from the injected {@code Clock} (ServerClock), so tests move it instead of sleeping. Ids read
+     * the wall clock for their order only, the development token for a JWT runtime that checks the real time, the
+     * embedded database for how long it took to start.
+     */
+    @ArchTest
+    static final ArchRule timeComesFromTheServerClock = noClasses()
+            .that()
+            .doNotHaveFullyQualifiedName("dev.memoria.platform.control.ServerClock")
+            .and()
+            .doNotHaveFullyQualifiedName("dev.memoria.platform.entity.TimeOrderedIds")
+            .and()
+            .doNotHaveFullyQualifiedName("dev.memoria.platform.devtools.DevToken")
+            .and()
+            .doNotHaveFullyQualifiedName("dev.memoria.platform.embeddeddb.EmbeddedPostgresServer")
+            .should()
+            .callMethodWhere(describe(
+                    "the system clock read",
+                    call -> readsTheSystemClock(
+                            call.getTarget().getOwner().getName(),
+                            call.getTarget().getName())));
+
+    private static boolean readsTheSystemClock(String owner, String method) {
+        return (owner.equals("java.lang.System") && method.equals("currentTimeMillis"))
+                || (owner.startsWith("java.time.") && method.equals("now"))
+                || (owner.equals("java.time.Clock") && method.startsWith("system"));
+    }
+
     private static boolean isStatementFactory(String owner, String method) {
         return (owner.equals("java.sql.Connection")
                         && List.of("prepareStatement", "createStatement", "prepareCall")

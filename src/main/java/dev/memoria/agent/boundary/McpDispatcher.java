@@ -17,6 +17,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -52,6 +53,9 @@ public class McpDispatcher {
             this.code = code;
         }
     }
+
+    @Inject
+    Clock clock;
 
     @Inject
     ToolCalls calls;
@@ -192,7 +196,7 @@ public class McpDispatcher {
     private JsonObject listResources(JsonObject params) {
         String after = params.get("cursor") instanceof JsonString cursor ? cursor.getString() : null;
         List<ScopeRepository.ScopeSummary> rows =
-                scopes.list(access.allowedScopes(), after, RESOURCES_PAGE, Timestamps.now());
+                scopes.list(access.allowedScopes(), after, RESOURCES_PAGE, Timestamps.now(clock));
         JsonArrayBuilder resources = Jsons.createArrayBuilder();
         rows.stream()
                 .limit(RESOURCES_PAGE)

@@ -27,6 +27,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.time.Clock;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -41,6 +42,9 @@ public class ToolCalls {
     public record Result(String content, JsonObject data) {}
 
     private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
+    @Inject
+    Clock clock;
 
     @Inject
     EmbeddingCounts vectors;
@@ -100,7 +104,7 @@ public class ToolCalls {
                 text,
                 Jsons.createObjectBuilder()
                         .add("outcome", outcome)
-                        .add("fact", FactJson.of(fact, Timestamps.now()))
+                        .add("fact", FactJson.of(fact, Timestamps.now(clock)))
                         .build());
     }
 
@@ -108,8 +112,8 @@ public class ToolCalls {
         String query = args.text("query", true, ToolCatalog.MAX_QUERY);
         int limit = args.integer("limit", 5, 1, 100);
         args.check();
-        JsonObject data =
-                RecallJson.of(query, recall.recall(scope, query, limit, RecallService.Filter.none()), Timestamps.now());
+        JsonObject data = RecallJson.of(
+                query, recall.recall(scope, query, limit, RecallService.Filter.none()), Timestamps.now(clock));
         String context = data.getString("context");
         return new Result(context.isEmpty() ? "Nothing relevant is remembered." : context, data);
     }
@@ -123,7 +127,7 @@ public class ToolCalls {
                 found.isEmpty() ? "No memory matches '" + query + "'." : lines(found),
                 Jsons.createObjectBuilder()
                         .add("query", query)
-                        .add("items", FactJson.array(found, Timestamps.now()))
+                        .add("items", FactJson.array(found, Timestamps.now(clock)))
                         .build());
     }
 
@@ -138,7 +142,7 @@ public class ToolCalls {
         return new Result(
                 text,
                 Jsons.createObjectBuilder()
-                        .add("items", FactJson.array(page.items(), Timestamps.now()))
+                        .add("items", FactJson.array(page.items(), Timestamps.now(clock)))
                         .add("has_more", page.next() != null)
                         .build());
     }
@@ -151,7 +155,7 @@ public class ToolCalls {
         return new Result(
                 "Forgot: " + ContextBlock.oneLine(forgotten.content()),
                 Jsons.createObjectBuilder()
-                        .add("deleted", FactJson.of(forgotten, Timestamps.now()))
+                        .add("deleted", FactJson.of(forgotten, Timestamps.now(clock)))
                         .build());
     }
 

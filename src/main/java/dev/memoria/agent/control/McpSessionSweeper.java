@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -30,11 +31,14 @@ public class McpSessionSweeper {
     DataSource dataSource;
 
     @Inject
+    Clock clock;
+
+    @Inject
     TenantSql sql;
 
     @Schedule(hour = "*", minute = "43", persistent = false, info = "memoria:mcp-sessions")
     void endIdleSessions() {
-        Timestamp cutoff = Timestamp.from(Timestamps.now().minus(McpSession.IDLE_LIMIT));
+        Timestamp cutoff = Timestamp.from(Timestamps.now(clock).minus(McpSession.IDLE_LIMIT));
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement delete =
                         sql.everyTenant(connection, "DELETE FROM mcp_session WHERE last_used_at < ?")) {

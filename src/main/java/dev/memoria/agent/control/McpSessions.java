@@ -6,6 +6,7 @@ import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -15,17 +16,20 @@ import java.util.Optional;
 public class McpSessions {
 
     @Inject
+    Clock clock;
+
+    @Inject
     TenantEntityManager db;
 
     public McpSession open(String protocolVersion, String subject) {
-        McpSession session = new McpSession(protocolVersion, subject, Timestamps.now());
+        McpSession session = new McpSession(protocolVersion, subject, Timestamps.now(clock));
         db.get().persist(session);
         return session;
     }
 
     /** The live session with this id, marked used; empty when unknown, ended or idle too long. */
     public Optional<McpSession> use(String id) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         Optional<McpSession> session = find(id);
         if (session.isPresent() && session.get().isIdle(now)) {
             db.get().remove(session.get());

@@ -40,7 +40,6 @@ final class ConsoleErrors {
         if (user != null) {
             model.put("me", user);
         }
-        model.put("fmt", ConsoleFormat.INSTANCE);
         return model;
     }
 }

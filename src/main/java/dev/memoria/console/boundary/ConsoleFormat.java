@@ -1,5 +1,7 @@
 package dev.memoria.console.boundary;
 
+import dev.memoria.platform.control.Timestamps;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -8,7 +10,6 @@ import java.util.Locale;
 /** Formatting for templates ({@code ${fmt.time(x)}}): UTC times, rounded numbers, a dash for nothing. */
 public final class ConsoleFormat {
 
-    public static final ConsoleFormat INSTANCE = new ConsoleFormat();
     private static final DateTimeFormatter TIME =
             DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
@@ -18,15 +19,23 @@ public final class ConsoleFormat {
     private static final DateTimeFormatter CLOCK =
             DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 
-    private ConsoleFormat() {}
+    private final Clock clock;
+
+    ConsoleFormat(Clock clock) {
+        this.clock = clock;
+    }
 
     public String time(Instant instant) {
+        return utc(instant);
+    }
+
+    static String utc(Instant instant) {
         return instant == null ? "—" : TIME.format(instant);
     }
 
     /** A time on one line relative to now ("5 min ago", "in 2 d"); past a month, the date. */
     public String relative(Instant instant) {
-        return relative(instant, dev.memoria.platform.control.Timestamps.now());
+        return relative(instant, Timestamps.now(clock));
     }
 
     static String relative(Instant instant, Instant now) {

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -46,10 +47,15 @@ public class ConsoleServlet extends HttpServlet {
     @Inject
     SearchPages search;
 
+    @Inject
+    Clock clock;
+
     private Router router;
+    private ConsoleFormat format;
 
     @Override
     public void init() {
+        format = new ConsoleFormat(clock);
         String scope = "/tenants/{tenant}/scopes/{scope}";
         router = new Router()
                 .get("/login", login::form)
@@ -148,7 +154,7 @@ public class ConsoleServlet extends HttpServlet {
             throws IOException {
         if (view instanceof View.Page page) {
             Map<String, Object> model = page.model();
-            model.put("fmt", ConsoleFormat.INSTANCE);
+            model.put("fmt", format);
             if (me != null) {
                 model.put("me", me);
                 model.put("csrf", me.csrfToken());

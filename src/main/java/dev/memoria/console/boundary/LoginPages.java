@@ -45,7 +45,7 @@ public class LoginPages {
                 return loginPage(
                         request,
                         "Too many wrong passwords: this account is blocked until "
-                                + ConsoleFormat.INSTANCE.time(login.blockedUntil()) + ".",
+                                + ConsoleFormat.utc(login.blockedUntil()) + ".",
                         429);
             }
             default -> {

@@ -19,6 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObjectBuilder;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -52,6 +53,9 @@ public class OverviewPages {
             String supersede) {}
 
     @Inject
+    Clock clock;
+
+    @Inject
     ConsoleOverview overview;
 
     @Inject
@@ -76,8 +80,8 @@ public class OverviewPages {
     Quotas quotas;
 
     public View dashboard(ConsoleRequest request) {
-        Instant now = Timestamps.now();
-        LocalDate firstDay = LocalDate.now(ZoneOffset.UTC).minusDays(CHART_DAYS - 1L);
+        Instant now = Timestamps.now(clock);
+        LocalDate firstDay = LocalDate.ofInstant(now, ZoneOffset.UTC).minusDays(CHART_DAYS - 1L);
         Map<String, Object> model = request.model("dashboard");
         model.put("totals", overview.totals(now));
         model.put("chart", BarChart.of(firstDay, CHART_DAYS, overview.writesPerDay(firstDay)));
@@ -111,14 +115,15 @@ public class OverviewPages {
                                 search == null ? null : search.toLowerCase(java.util.Locale.ROOT),
                                 OffsetPage.offset(number, PAGE_SIZE),
                                 PAGE_SIZE,
-                                Timestamps.now())));
+                                Timestamps.now(clock))));
         return View.page("tenants", model);
     }
 
     public View tenant(ConsoleRequest request) {
         String tenant = binding.bind(request);
         String after = request.param("after");
-        List<ScopeRepository.ScopeSummary> rows = scopes.list(Optional.empty(), after, PAGE_SIZE, Timestamps.now());
+        List<ScopeRepository.ScopeSummary> rows =
+                scopes.list(Optional.empty(), after, PAGE_SIZE, Timestamps.now(clock));
         Map<String, Object> model = request.model("tenants");
         model.put("tenant", tenant);
         var current = settings.current();

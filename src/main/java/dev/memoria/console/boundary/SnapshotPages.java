@@ -7,6 +7,7 @@ import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,9 @@ public class SnapshotPages {
 
     /** One line of the side-by-side diff: what the fact was (left) and what it became (right). */
     public record DiffRow(String change, FactDetail before, FactDetail after) {}
+
+    @Inject
+    Clock clock;
 
     @Inject
     TenantBinding binding;
@@ -39,7 +43,7 @@ public class SnapshotPages {
         String name = request.path("name");
         String against = request.param("against") == null ? SnapshotService.CURRENT : request.param("against");
         SnapshotService.Diff diff = snapshots.diff(scope, name, against);
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         List<DiffRow> rows = new ArrayList<>();
         diff.changed()
                 .forEach(c -> rows.add(

@@ -16,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 
 /**
  * What a console admin changes in a tenant's memory, through the same services as the API, each in one
@@ -25,6 +26,9 @@ import jakarta.transaction.Transactional;
 @ApplicationScoped
 @Transactional
 public class ConsoleChanges {
+
+    @Inject
+    Clock clock;
 
     @Inject
     FactService facts;
@@ -49,7 +53,7 @@ public class ConsoleChanges {
         FactInput input = FactInput.parse(changes, FactInput.Mode.PATCH);
         String before = facts.get(scope, id).content();
         Fact changed = facts.change(scope, id, input);
-        audit.record(AuditLog.Action.EDIT, scope.value(), changed.id(), before, Timestamps.now());
+        audit.record(AuditLog.Action.EDIT, scope.value(), changed.id(), before, Timestamps.now(clock));
     }
 
     public void deleteFact(Scope scope, String id) {
@@ -59,24 +63,24 @@ public class ConsoleChanges {
     public void changeSettings(JsonObject changes) {
         TenantSettings before = settings.current().copy(); // the change merges into the managed instance
         settings.change(changes);
-        audit.record(AuditLog.Action.CHANGE_SETTINGS, "", null, describe(before), Timestamps.now());
+        audit.record(AuditLog.Action.CHANGE_SETTINGS, "", null, describe(before), Timestamps.now(clock));
     }
 
     /** The operator's quotas for the bound tenant; the audit keeps a digest of the overrides they replace. */
     public void changeQuotas(Overrides overrides) {
         Overrides before = quotas.overrides();
         quotas.change(overrides, tenant.actor());
-        audit.record(AuditLog.Action.CHANGE_QUOTAS, "", null, before.toString(), Timestamps.now());
+        audit.record(AuditLog.Action.CHANGE_QUOTAS, "", null, before.toString(), Timestamps.now(clock));
     }
 
     public void createSnapshot(Scope scope, String name) {
         snapshots.create(scope, name);
-        audit.record(AuditLog.Action.CREATE_SNAPSHOT, scope.value(), null, name, Timestamps.now());
+        audit.record(AuditLog.Action.CREATE_SNAPSHOT, scope.value(), null, name, Timestamps.now(clock));
     }
 
     public int restoreSnapshot(Scope scope, String name) {
         int restored = snapshots.restore(scope, name);
-        audit.record(AuditLog.Action.RESTORE_SNAPSHOT, scope.value(), null, name, Timestamps.now());
+        audit.record(AuditLog.Action.RESTORE_SNAPSHOT, scope.value(), null, name, Timestamps.now(clock));
         return restored;
     }
 

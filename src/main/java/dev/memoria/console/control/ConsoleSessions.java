@@ -5,9 +5,11 @@ import dev.memoria.console.entity.ConsoleUser;
 import dev.memoria.platform.control.Sha256;
 import dev.memoria.platform.control.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -16,6 +18,8 @@ import java.util.Optional;
 @ApplicationScoped
 @Transactional
 public class ConsoleSessions {
+    @Inject
+    Clock clock;
 
     public static final Duration IDLE_TIMEOUT = Duration.ofMinutes(30);
     public static final Duration ABSOLUTE_TIMEOUT = Duration.ofHours(12);
@@ -31,7 +35,7 @@ public class ConsoleSessions {
     public Opened open(String username) {
         String token = SessionTokens.newToken();
         String csrf = SessionTokens.newToken();
-        em.persist(new ConsoleSession(Sha256.hex(token), username, csrf, Timestamps.now()));
+        em.persist(new ConsoleSession(Sha256.hex(token), username, csrf, Timestamps.now(clock)));
         return new Opened(token, csrf);
     }
 
@@ -44,7 +48,7 @@ public class ConsoleSessions {
         if (session == null) {
             return Optional.empty();
         }
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         ConsoleUser user = em.find(ConsoleUser.class, session.username());
         if (user == null || isOver(session, now)) {
             em.remove(session);

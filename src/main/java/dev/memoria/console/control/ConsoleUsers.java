@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -40,6 +41,9 @@ public class ConsoleUsers {
     EntityManager em;
 
     @Inject
+    Clock clock;
+
+    @Inject
     ConsoleSessions sessions;
 
     @Inject
@@ -55,7 +59,7 @@ public class ConsoleUsers {
 
     /** Checks a password; a wrong one counts towards the throttle, and a blocked account is not even checked. */
     public Login login(String username, String password) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         ConsoleUser user = find(username == null ? null : username.strip()).orElse(null);
         if (user == null) {
             hasher.verifyDecoy(password);
@@ -85,7 +89,7 @@ public class ConsoleUsers {
         if (find(username).isPresent()) {
             throw DomainException.conflict("A console user named '" + username + "' already exists.");
         }
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         em.persist(new ConsoleUser(username, hasher.hash(temporaryPassword), role, mustChange, now));
         record(actor, "create_user", username, "role " + role.wireName(), now);
     }
@@ -98,7 +102,7 @@ public class ConsoleUsers {
         if (user.role() == ConsoleRole.ADMIN && countAdmins() <= 1) {
             throw DomainException.conflict("'" + username + "' is the last admin: make someone else admin first.");
         }
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         user.role(role, now);
         record(actor, "set_role", username, "role " + role.wireName(), now);
     }
@@ -107,7 +111,7 @@ public class ConsoleUsers {
     public void resetPassword(String actor, String username, String temporaryPassword) {
         ConsoleUser user = existing(username);
         requireAcceptable(username, temporaryPassword);
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         user.password(hasher.hash(temporaryPassword), true, now);
         sessions.closeAllOf(username, null);
         record(actor, "reset_password", username, null, now);
@@ -123,7 +127,7 @@ public class ConsoleUsers {
         if (chosen.equals(current)) {
             throw DomainException.invalid("new_password", "must differ from the current password");
         }
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         user.password(hasher.hash(chosen), false, now);
         sessions.closeAllOf(me.username(), me.sessionHash());
         record(me.actor(), "change_password", me.username(), null, now);
@@ -131,7 +135,7 @@ public class ConsoleUsers {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<UserRow> list(int offset, int limit) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         return em
                 .createQuery("SELECT u FROM ConsoleUser u ORDER BY u.username", ConsoleUser.class)
                 .setFirstResult(offset)

@@ -12,6 +12,7 @@ import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
@@ -57,6 +58,9 @@ public class FactLife {
             List<AuditRow> audit) {}
 
     @Inject
+    Clock clock;
+
+    @Inject
     FactService facts;
 
     @Inject
@@ -66,7 +70,7 @@ public class FactLife {
     TenantEntityManager db;
 
     public Life of(Scope scope, String id) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         Fact fact = facts.get(scope, id);
         List<FactVersion> history = facts.history(scope, id);
         int last = history.isEmpty() ? 0 : history.get(history.size() - 1).version();

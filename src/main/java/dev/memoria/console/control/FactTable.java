@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
@@ -25,13 +26,16 @@ public class FactTable {
     public static final int MAX_SEARCH_DEPTH = 1000;
 
     @Inject
+    Clock clock;
+
+    @Inject
     FactRepository facts;
 
     @Inject
     RecallService recall;
 
     public OffsetPage<FactDetail> list(Scope scope, FactFilter filter, FactSort sort, int page, int size) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         TypedQuery<Fact> query = facts.filtered(scope, filter, now, sort.orderBy());
         List<Fact> rows = query.setFirstResult(OffsetPage.offset(page, size))
                 .setMaxResults(size + 1)
@@ -42,12 +46,12 @@ public class FactTable {
 
     /** How many facts the filter lets through: the table's total. */
     public long count(Scope scope, FactFilter filter) {
-        return facts.countFiltered(scope, filter, Timestamps.now());
+        return facts.countFiltered(scope, filter, Timestamps.now(clock));
     }
 
     /** BM25 best first (nothing reinforced), narrowed by the filter; page n asks for n pages' worth. */
     public OffsetPage<FactDetail> search(Scope scope, String query, FactFilter filter, int page, int size) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         int depth = Math.min(MAX_SEARCH_DEPTH, page * size + 1 + (hasFilter(filter) ? MAX_SEARCH_DEPTH : 0));
         List<FactDetail> matching = recall.search(scope, query, depth).stream()
                 .filter(fact -> accepts(filter, fact))

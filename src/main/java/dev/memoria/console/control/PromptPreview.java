@@ -7,6 +7,7 @@ import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
@@ -34,6 +35,9 @@ public class PromptPreview {
     public record Preview(String block, String mode, List<Row> recalled) {}
 
     @Inject
+    Clock clock;
+
+    @Inject
     ContextService context;
 
     @Inject
@@ -50,7 +54,7 @@ public class PromptPreview {
             RecallService.Answer answer = at == null
                     ? recall.recall(scope, query, RECALL_ROWS, RecallService.Filter.none())
                     : recall.recallAsOf(scope, query, RECALL_ROWS, RecallService.Filter.none(), at);
-            Instant now = at == null ? Timestamps.now() : at;
+            Instant now = at == null ? Timestamps.now(clock) : at;
             List<Row> rows = answer.items().stream()
                     .map(r -> new Row(
                             FactDetail.of(r.fact(), now),

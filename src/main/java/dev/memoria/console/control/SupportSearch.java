@@ -16,6 +16,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -77,6 +78,9 @@ public class SupportSearch {
     DataSource dataSource;
 
     @Inject
+    Clock clock;
+
+    @Inject
     TenantSql tenantSql;
 
     @Inject
@@ -90,7 +94,7 @@ public class SupportSearch {
 
     /** Facts with the id, then with the key, then by words; a fact found twice is listed once. */
     public Result find(String tenant, String query, String actor) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         Map<String, Hit> hits = new LinkedHashMap<>();
         exact(tenant, "f.id = ?", query, "id", now)
                 .forEach(hit -> hits.putIfAbsent(hit.tenant() + " " + hit.id(), hit));

@@ -8,6 +8,7 @@ import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -18,6 +19,9 @@ import java.util.Map;
 @ApplicationScoped
 @Transactional
 public class DailyLogService {
+
+    @Inject
+    Clock clock;
 
     @Inject
     DailyLogRepository logs;
@@ -58,13 +62,13 @@ public class DailyLogService {
     /** Deletes the days before {@code firstKept} (null: all), one audit event a day; returns how many days went. */
     private int deleteBefore(Scope scope, LocalDate firstKept, AuditLog.Action action) {
         Map<LocalDate, List<String>> deleted = logs.deleteBefore(scope.value(), firstKept);
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         deleted.forEach((day, contents) ->
                 audit.record(action, scope.value(), null, day + "\n" + String.join("\n", contents), now));
         return deleted.size();
     }
 
-    static LocalDate today() {
-        return LocalDate.now(ZoneOffset.UTC);
+    private LocalDate today() {
+        return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
     }
 }

@@ -1,6 +1,7 @@
 package dev.memoria.embedding.control;
 
 import dev.memoria.platform.control.SqlDialect;
+import dev.memoria.platform.control.Timestamps;
 import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.tenant.entity.SettingsChanged;
@@ -14,6 +15,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -36,6 +38,9 @@ public class EmbeddingBackfill {
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
+
+    @Inject
+    Clock clock;
 
     @Inject
     TenantEntityManager db;
@@ -84,7 +89,7 @@ public class EmbeddingBackfill {
         try (PreparedStatement insert =
                 tenant == null ? tenantSql.everyTenant(connection, sql) : tenantSql.prepare(connection, tenant, sql)) {
             insert.setString(1, model);
-            insert.setTimestamp(2, new Timestamp(System.currentTimeMillis()));
+            insert.setTimestamp(2, Timestamp.from(Timestamps.now(clock)));
             insert.setString(3, model);
             insert.setString(4, model);
             return insert.executeUpdate();

@@ -14,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,6 +43,9 @@ public class EmbeddingBacklog {
     DataSource dataSource;
 
     @Inject
+    Clock clock;
+
+    @Inject
     SqlDialect dialect;
 
     @Inject
@@ -50,7 +54,7 @@ public class EmbeddingBacklog {
     /** Up to {@code max} due entries of the model, oldest first, for this server until the lease ends. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public List<Claim> claim(String server, String model, int max, Duration lease) {
-        Timestamp now = new Timestamp(System.currentTimeMillis());
+        Timestamp now = new Timestamp(clock.millis());
         Timestamp until = new Timestamp(now.getTime() + lease.toMillis());
         try (Connection connection = dataSource.getConnection()) {
             return dialect.isPostgres()

@@ -12,6 +12,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -42,6 +43,9 @@ public class EmbeddingModels {
     DataSource dataSource;
 
     @Inject
+    Clock clock;
+
+    @Inject
     SqlDialect dialect;
 
     @Inject
@@ -56,7 +60,7 @@ public class EmbeddingModels {
 
     /** The models a written fact is queued for: this server's own (unless embeddings are off here) and those seen lately. */
     public List<String> inUse() {
-        long now = System.currentTimeMillis();
+        long now = clock.millis();
         if (now - listedAt > LIST_FOR_MILLIS) {
             listed = read(now);
             listedAt = now;
@@ -76,7 +80,7 @@ public class EmbeddingModels {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public boolean seen(String model) {
-        long now = System.currentTimeMillis();
+        long now = clock.millis();
         if (now - seenAt < SEEN_EVERY.toMillis()) {
             return false;
         }

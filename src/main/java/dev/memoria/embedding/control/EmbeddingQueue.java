@@ -4,6 +4,7 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.platform.control.SqlDialect;
+import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.ScopeCleared;
 import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.tenant.control.TenantEntityManager;
@@ -17,6 +18,7 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.util.List;
 
 /**
@@ -34,6 +36,9 @@ public class EmbeddingQueue {
     private static final String H2_ENQUEUE =
             "MERGE INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at,"
                     + " claimed_by, claimed_until, attempts) KEY (fact_id, {tenant_id}, model) VALUES ({tenant_value}, ?, ?, ?, ?, NULL, NULL, 0)";
+
+    @Inject
+    Clock clock;
 
     @Inject
     TenantSql sql;
@@ -63,7 +68,7 @@ public class EmbeddingQueue {
         if (written.facts().isEmpty() || !settings.current().semanticRecall()) {
             return;
         }
-        Timestamp now = new Timestamp(System.currentTimeMillis());
+        Timestamp now = Timestamp.from(Timestamps.now(clock));
         List<Object[]> rows = new java.util.ArrayList<>();
         for (String model : models.inUse()) {
             written.facts().forEach(fact -> rows.add(new Object[] {fact.id(), model, written.scope(), now}));

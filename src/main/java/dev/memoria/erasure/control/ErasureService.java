@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
@@ -32,6 +33,9 @@ import java.util.function.Predicate;
 public class ErasureService {
 
     static final int MAX_TEXT = 2000;
+
+    @Inject
+    Clock clock;
 
     @Inject
     ScopeEraser eraser;
@@ -70,7 +74,7 @@ public class ErasureService {
     public ErasureReceipt erase(String subject, String contentContains) {
         Predicate<String> reaches = reaches(subject, contentContains);
         List<String> scopes = scopes(reaches);
-        Instant at = Timestamps.now();
+        Instant at = Timestamps.now(clock);
         MessageDigest digest = sha256();
         long facts = 0;
         long logEntries = 0;

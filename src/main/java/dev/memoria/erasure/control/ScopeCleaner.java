@@ -16,11 +16,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 
 /** Empties a scope: facts, index, logs, snapshots and conversation windows, then the scope itself, in one transaction. */
 @ApplicationScoped
 @Transactional
 public class ScopeCleaner {
+
+    @Inject
+    Clock clock;
 
     @Inject
     TenantSql sql;
@@ -56,7 +60,7 @@ public class ScopeCleaner {
         // the scope's row first, as every writer and the embedder lock it: locked last, it deadlocked the embedder
         scopes.lockExisting(scope);
         cleared.fire(new ScopeCleared(scope.value()));
-        audit.factsDeleted(AuditLog.Action.CLEAR_SCOPE, facts.rowsOf(scope), Timestamps.now());
+        audit.factsDeleted(AuditLog.Action.CLEAR_SCOPE, facts.rowsOf(scope), Timestamps.now(clock));
         index.clear(scope.value());
         db.get()
                 .createQuery("DELETE FROM Fact f WHERE f.scopeName = :scope")

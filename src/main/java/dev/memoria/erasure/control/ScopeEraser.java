@@ -22,6 +22,7 @@ import java.security.MessageDigest;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +39,9 @@ import java.util.Map;
 public class ScopeEraser {
 
     private static final ErasureReceipt.Erased NOTHING = new ErasureReceipt.Erased(0, 0, 0, 0, null);
+
+    @Inject
+    Clock clock;
 
     @Inject
     TenantSql tenantSql;
@@ -131,7 +135,7 @@ public class ScopeEraser {
 
         if (!matching.isEmpty()) {
             List<Fact> gone = facts.rowsAmong(Scope.of(scope), matching.keySet());
-            removed.fire(new FactsRemoved(scope, gone, FactsRemoved.Reason.ERASED, Timestamps.now()));
+            removed.fire(new FactsRemoved(scope, gone, FactsRemoved.Reason.ERASED, Timestamps.now(clock)));
             gone.forEach(facts::remove);
             facts.flush();
         }

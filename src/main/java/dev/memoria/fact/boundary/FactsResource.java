@@ -35,6 +35,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +49,9 @@ public class FactsResource {
     static final int MAX_LIMIT = 500;
     static final int MAX_BATCH = 1000;
     static final int MAX_FILTER_TEXT = 2000;
+
+    @Inject
+    Clock clock;
 
     @Inject
     FactService facts;
@@ -72,7 +76,7 @@ public class FactsResource {
     public JsonObject rememberBatch(JsonValue body) {
         List<FactInput> inputs = batchInputs(body);
         List<Remembered> results = facts.rememberAll(scope(), inputs);
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         JsonArrayBuilder items = Jsons.createArrayBuilder();
         int created = 0;
         for (Remembered result : results) {
@@ -115,7 +119,7 @@ public class FactsResource {
         FactService.Page page = at == null
                 ? facts.list(scope(), filter, after, pageSize)
                 : facts.listAsOf(scope(), filter, after, pageSize, at);
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         JsonArrayBuilder items = Jsons.createArrayBuilder();
         page.items().forEach(fact -> items.add(FactJson.of(fact, now)));
         return JsonFields.addNullable(
@@ -129,7 +133,7 @@ public class FactsResource {
     @Path("facts/{id}")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject get(@PathParam("id") String id) {
-        return FactJson.of(facts.get(scope(), id), Timestamps.now());
+        return FactJson.of(facts.get(scope(), id), Timestamps.now(clock));
     }
 
     @GET
@@ -146,7 +150,7 @@ public class FactsResource {
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public JsonObject change(@PathParam("id") String id, JsonValue body) {
         Fact fact = facts.change(scope(), id, FactInput.parse(body, FactInput.Mode.PATCH));
-        return FactJson.of(fact, Timestamps.now());
+        return FactJson.of(fact, Timestamps.now(clock));
     }
 
     @DELETE
@@ -170,7 +174,7 @@ public class FactsResource {
     @Path("facts/by-key/{key: .+}")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject getByKey(@PathParam("key") String key) {
-        return FactJson.of(facts.getByKey(scope(), key), Timestamps.now());
+        return FactJson.of(facts.getByKey(scope(), key), Timestamps.now(clock));
     }
 
     @DELETE
@@ -207,7 +211,7 @@ public class FactsResource {
     }
 
     private Response remembered(Remembered result) {
-        JsonObject json = FactJson.remembered(result, Timestamps.now()).build();
+        JsonObject json = FactJson.remembered(result, Timestamps.now(clock)).build();
         if (result.isNew()) {
             return Response.created(uri.getBaseUriBuilder()
                             .path(FactsResource.class)

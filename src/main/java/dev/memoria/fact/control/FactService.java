@@ -21,6 +21,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -66,6 +67,9 @@ public class FactService {
     }
 
     public record Page(List<Fact> items, PageCursor next) {}
+
+    @Inject
+    Clock clock;
 
     @Inject
     FactRepository facts;
@@ -128,7 +132,7 @@ public class FactService {
      * in memory, and later slices find the earlier ones' facts in the index like any other fact.
      */
     public List<Remembered> rememberAll(Scope scope, List<FactInput> inputs, double dedupeThreshold) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         scopes.touch(scope, now);
         facts.flushOnlyAtCommit();
         List<Remembered> results = new ArrayList<>(inputs.size());
@@ -173,15 +177,15 @@ public class FactService {
     }
 
     public Fact get(Scope scope, String id) {
-        return facts.find(scope, id, Timestamps.now()).orElseThrow(() -> notFound(id));
+        return facts.find(scope, id, Timestamps.now(clock)).orElseThrow(() -> notFound(id));
     }
 
     public Fact getByKey(Scope scope, String key) {
-        return facts.findByKey(scope, key, Timestamps.now()).orElseThrow(() -> keyNotFound(key));
+        return facts.findByKey(scope, key, Timestamps.now(clock)).orElseThrow(() -> keyNotFound(key));
     }
 
     public Fact change(Scope scope, String id, FactInput changes) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         Fact fact = facts.find(scope, id, now).orElseThrow(() -> notFound(id));
         scopes.touch(scope, now); // locks the scope: the key check below cannot race another writer
         if (changes.has("key")
@@ -222,7 +226,7 @@ public class FactService {
 
     /** Deletes the fact and returns it as it was. */
     public Fact forget(Scope scope, String id) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         Fact fact = facts.find(scope, id, now).orElseThrow(() -> notFound(id));
         remove(scope, fact, now);
         return fact;
@@ -230,7 +234,7 @@ public class FactService {
 
     /** Deletes the fact holding the key and returns it as it was. */
     public Fact forgetByKey(Scope scope, String key) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         Fact fact = facts.findByKey(scope, key, now).orElseThrow(() -> keyNotFound(key));
         remove(scope, fact, now);
         return fact;
@@ -244,7 +248,7 @@ public class FactService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Page list(Scope scope, FactFilter filter, PageCursor after, int limit) {
-        List<Fact> rows = facts.list(scope, filter, after, limit, Timestamps.now());
+        List<Fact> rows = facts.list(scope, filter, after, limit, Timestamps.now(clock));
         if (rows.size() <= limit) {
             return new Page(rows, null);
         }

@@ -23,6 +23,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +39,9 @@ public class LearnResource {
     static final int MAX_TOTAL_CHARS = 200_000;
     private static final Set<String> ROLES = Set.of("user", "assistant", "system", "tool");
     private static final Set<String> FIELDS = Set.of("turns", "provider", "conflict_threshold");
+
+    @Inject
+    Clock clock;
 
     @Inject
     LearnService learn;
@@ -59,7 +63,7 @@ public class LearnResource {
             throw DomainException.invalid(errors);
         }
         LearnService.Learned learned = learn.learn(Scope.of(scope), turns, provider, threshold);
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         return Jsons.createObjectBuilder()
                 .add("added", FactJson.array(learned.added(), now))
                 .add("reinforced", FactJson.array(learned.reinforced(), now))

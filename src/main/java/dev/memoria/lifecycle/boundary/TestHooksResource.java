@@ -7,6 +7,8 @@ import dev.memoria.lifecycle.control.JobRuns;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
+import dev.memoria.platform.control.ServerClock;
+import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
@@ -18,11 +20,13 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
+import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Test hooks, so tests need not wait for timers or calendars: run a lifecycle job now (across all
- * tenants), or age a scope's daily log. They exist only when MEMORIA_TEST_HOOKS=true (the
+ * tenants), age a scope's daily log, or move the server's clock forward. They exist only when MEMORIA_TEST_HOOKS=true (the
  * integration-test servers); otherwise every call is 404.
  */
 @Path("/test-hooks")
@@ -39,6 +43,12 @@ public class TestHooksResource {
 
     @Inject
     DailyLogService logs;
+
+    @Inject
+    ServerClock clock;
+
+    @Inject
+    Clock now;
 
     @POST
     @Path("jobs/{job}")
@@ -60,6 +70,17 @@ public class TestHooksResource {
         requireEnabled();
         int moved = logs.backdate(Scope.of(scope), QueryParams.intIn("days", days, 1, 1, 3650));
         return Jsons.createObjectBuilder().add("entries", moved).build();
+    }
+
+    /** Moves the server's clock forward, so a test sees a TTL pass without sleeping through it. */
+    @POST
+    @Path("clock:advance")
+    public JsonObject advanceClock(@QueryParam("seconds") String seconds) {
+        requireEnabled();
+        clock.advance(Duration.ofSeconds(QueryParams.intIn("seconds", seconds, 1, 1, 366 * 86_400)));
+        return Jsons.createObjectBuilder()
+                .add("now", Timestamps.format(Timestamps.now(now)))
+                .build();
     }
 
     private void requireEnabled() {

@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
@@ -20,6 +21,9 @@ import java.util.List;
 public class Decay {
 
     public record Result(int facts, int forgotten) {}
+
+    @Inject
+    Clock clock;
 
     @Inject
     FactRepository facts;
@@ -34,7 +38,7 @@ public class Decay {
     TenantSettingsRepository settings;
 
     public Result decay(Scope scope) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         double forgetBelow = settings.current().forgetBelow();
         List<Fact> live = facts.live(scope, now);
         List<Fact> faded = forgetBelow <= 0

@@ -12,6 +12,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,6 +31,9 @@ public class JobRunner {
     private static final Logger LOG = Logger.getLogger(JobRunner.class.getName());
 
     @Inject
+    Clock clock;
+
+    @Inject
     TenantSql sql;
 
     @Resource(lookup = "jdbc/memoria")
@@ -46,7 +50,7 @@ public class JobRunner {
 
     @ActivateRequestContext
     public JobRuns.Run run(JobKind kind) {
-        Instant started = Instant.now();
+        Instant started = clock.instant();
         long removed = 0;
         List<String> tenants = kind == JobKind.TTL ? tenantsWithExpiredFacts() : tenants();
         for (String tenantId : tenants) {
@@ -61,7 +65,7 @@ public class JobRunner {
             }
         }
         JobRuns.Run run =
-                new JobRuns.Run(kind, started, Duration.between(started, Instant.now()), tenants.size(), removed);
+                new JobRuns.Run(kind, started, Duration.between(started, clock.instant()), tenants.size(), removed);
         runs.record(run);
         LOG.info(() -> String.format(
                 "job:%s removed %d %s across %d tenants in %d ms",
@@ -114,7 +118,7 @@ public class JobRunner {
     private List<String> tenantsWithExpiredFacts() {
         return tenantIds(
                 "SELECT DISTINCT {tenant_id} FROM fact WHERE expires_at <= ? ORDER BY {tenant_id}",
-                Timestamp.from(Timestamps.now()));
+                Timestamp.from(Timestamps.now(clock)));
     }
 
     private List<String> tenantIds(String query, Timestamp parameter) {

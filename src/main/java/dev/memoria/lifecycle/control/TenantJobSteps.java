@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,9 @@ import java.util.stream.Collectors;
 public class TenantJobSteps {
 
     public static final int BATCH = 500;
+
+    @Inject
+    Clock clock;
 
     @Inject
     TenantSql sql;
@@ -54,7 +58,7 @@ public class TenantJobSteps {
     /** Deletes up to BATCH expired facts (rows, postings and all); returns how many. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public int evictExpired() {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         List<Fact> expired = db.get()
                 .createQuery("SELECT f FROM Fact f WHERE f.expiresAt <= :now ORDER BY f.expiresAt, f.id", Fact.class)
                 .setParameter("now", now)
@@ -84,8 +88,8 @@ public class TenantJobSteps {
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public int enforceCapacity(String scope) {
         Scope target = Scope.of(scope);
-        scopes.touch(target, Timestamps.now());
-        return capacity.enforce(target, Timestamps.now());
+        scopes.touch(target, Timestamps.now(clock));
+        return capacity.enforce(target, Timestamps.now(clock));
     }
 
     /** The tenant's scope names. */

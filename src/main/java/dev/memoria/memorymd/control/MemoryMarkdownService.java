@@ -10,6 +10,7 @@ import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,6 +27,9 @@ public class MemoryMarkdownService {
     public static final int MAX_FACTS = 10_000;
 
     public record ImportResult(int imported, int skipped, List<MemoryMarkdown.UnreadLine> unread) {}
+
+    @Inject
+    Clock clock;
 
     @Inject
     FactRepository facts;
@@ -72,7 +76,7 @@ public class MemoryMarkdownService {
     }
 
     private List<MemoryMarkdown.Entry> persistentEntries(Scope scope) {
-        return facts.persistent(scope, Timestamps.now()).stream()
+        return facts.persistent(scope, Timestamps.now(clock)).stream()
                 .map(fact -> new MemoryMarkdown.Entry(fact.category(), fact.content()))
                 .toList();
     }

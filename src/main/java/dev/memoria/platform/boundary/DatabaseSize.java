@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.logging.Level;
@@ -33,6 +34,9 @@ public class DatabaseSize implements HealthCheck {
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
+
+    @Inject
+    Clock clock;
 
     @Inject
     SqlDialect dialect;
@@ -70,7 +74,7 @@ public class DatabaseSize implements HealthCheck {
 
     private Reading reading() {
         Reading known = last;
-        if (known != null && known.at().plus(FRESH_FOR).isAfter(Instant.now())) {
+        if (known != null && known.at().plus(FRESH_FOR).isAfter(clock.instant())) {
             return known;
         }
         // the planner's row estimate: a COUNT(*) over a million facts is not a health check's to make
@@ -80,7 +84,7 @@ public class DatabaseSize implements HealthCheck {
                         + " (SELECT GREATEST(reltuples, 0)::bigint FROM pg_class WHERE relname = 'fact'"
                         + " AND relkind = 'r' AND pg_table_is_visible(oid))")) {
             row.next();
-            last = new Reading(row.getLong(1), row.getLong(2), Instant.now());
+            last = new Reading(row.getLong(1), row.getLong(2), clock.instant());
             return last;
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "Cannot read the database's size", e);

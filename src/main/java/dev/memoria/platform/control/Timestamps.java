@@ -1,5 +1,6 @@
 package dev.memoria.platform.control;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -14,8 +15,9 @@ public final class Timestamps {
 
     private Timestamps() {}
 
-    public static Instant now() {
-        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    /** Now as the database keeps it, read from the server's clock ({@link ServerClock}). */
+    public static Instant now(Clock clock) {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
     }
 
     /** Writes the fields by hand for four-digit years: the formatter cost 5% of a recall's allocations. */

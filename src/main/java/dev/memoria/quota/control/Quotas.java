@@ -10,6 +10,7 @@ import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Duration;
 
 /**
@@ -25,6 +26,9 @@ public class Quotas {
 
     /** What a tenant may do, and what it uses now (a null limit is unlimited). */
     public record Usage(QuotaLimits limits, long facts, long scopes) {}
+
+    @Inject
+    Clock clock;
 
     @Inject
     QuotaDefaults defaults;
@@ -71,7 +75,7 @@ public class Quotas {
     /** Sets the current tenant's overrides (the console's, by an operator); this server applies them at once. */
     @Transactional
     public void change(Overrides overrides, String actor) {
-        quotas.save(overrides, Timestamps.now(), actor);
+        quotas.save(overrides, Timestamps.now(clock), actor);
         limits.invalidate(db.tenantId());
     }
 

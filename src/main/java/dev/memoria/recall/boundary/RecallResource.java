@@ -22,6 +22,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
@@ -30,6 +31,9 @@ import java.util.List;
 @Produces(MediaType.APPLICATION_JSON)
 @ApplicationScoped
 public class RecallResource {
+
+    @Inject
+    Clock clock;
 
     @Inject
     RecallService recall;
@@ -61,7 +65,7 @@ public class RecallResource {
         RecallService.Answer answer = at == null
                 ? recall.recall(Scope.of(scope), query, wanted, filter, mode(mode))
                 : recall.recallAsOf(Scope.of(scope), query, wanted, filter, at);
-        return RecallJson.of(query, answer, Timestamps.now());
+        return RecallJson.of(query, answer, Timestamps.now(clock));
     }
 
     @GET
@@ -83,7 +87,7 @@ public class RecallResource {
                 : recall.searchAsOf(Scope.of(scope), query, k, filter, at);
         return Jsons.createObjectBuilder()
                 .add("query", query)
-                .add("items", FactJson.array(found, at == null ? Timestamps.now() : at))
+                .add("items", FactJson.array(found, at == null ? Timestamps.now(clock) : at))
                 .build();
     }
 

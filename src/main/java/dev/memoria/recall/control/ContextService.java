@@ -12,6 +12,7 @@ import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -28,6 +29,9 @@ import java.util.stream.Collectors;
 public class ContextService {
 
     static final int RELEVANT_FACTS = 5;
+
+    @Inject
+    Clock clock;
 
     @Inject
     FactRepository facts;
@@ -52,7 +56,7 @@ public class ContextService {
 
     public String context(Scope scope, String query, Integer maxTokens) {
         reads.readAroundPendingAccesses(); // an agent asks on every turn; the block shows no access counts
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         List<Fact> persistent = facts.persistent(scope, now);
         Set<String> longTermIds = persistent.stream().map(Fact::id).collect(Collectors.toSet());
         List<ContextBlock.LongTermFact> longTerm = persistent.stream()

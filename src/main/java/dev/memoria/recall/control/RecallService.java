@@ -14,6 +14,7 @@ import dev.memoria.text.control.TextAnalyzer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -92,6 +93,9 @@ public class RecallService {
     static final int FILTERED_DEPTH = 2000;
 
     @Inject
+    Clock clock;
+
+    @Inject
     KeywordRanker ranker;
 
     @Inject
@@ -115,7 +119,7 @@ public class RecallService {
     public List<Fact> search(Scope scope, String query, int topK, Filter filter) {
         try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
             facts.readAroundPendingAccesses();
-            Instant now = Timestamps.now();
+            Instant now = Timestamps.now(clock);
             return live(scope, ranker.rank(scope.value(), terms(query), topK + EXPIRED_MARGIN), filter, topK, now)
                     .stream()
                     .map(Scored::fact)
@@ -131,7 +135,7 @@ public class RecallService {
         terms(query); // the bounds of a query, as search has them
         try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
             facts.readAroundPendingAccesses();
-            Instant now = Timestamps.now();
+            Instant now = Timestamps.now(clock);
             List<String> ids = semantic.scores(scope, query)
                     .map(scores -> scores.top(k + EXPIRED_MARGIN).stream()
                             .filter(hit -> hit.cosine() >= minCosine)
@@ -163,7 +167,7 @@ public class RecallService {
         Set<String> terms = TextAnalyzer.questionTerms(query);
         try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
             facts.readAroundPendingAccesses();
-            Instant now = Timestamps.now();
+            Instant now = Timestamps.now(clock);
             int candidates = Math.max(limit * CANDIDATE_FACTOR, MIN_CANDIDATES);
             int depth = filter.isNone() ? candidates + EXPIRED_MARGIN : FILTERED_DEPTH;
             Optional<VectorIndex.Scores> meaning =

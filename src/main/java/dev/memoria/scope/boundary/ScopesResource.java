@@ -20,12 +20,16 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.Base64;
 import java.util.List;
 
 @Path("/scopes")
 @Produces(MediaType.APPLICATION_JSON)
 public class ScopesResource {
+
+    @Inject
+    Clock clock;
 
     @Inject
     ScopeRepository scopes;
@@ -38,7 +42,7 @@ public class ScopesResource {
     @Transactional(Transactional.TxType.SUPPORTS)
     public JsonObject list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         int max = QueryParams.intIn("limit", limit, 100, 1, 1000);
-        List<ScopeSummary> rows = scopes.list(access.allowedScopes(), decode(cursor), max, Timestamps.now());
+        List<ScopeSummary> rows = scopes.list(access.allowedScopes(), decode(cursor), max, Timestamps.now(clock));
         JsonArrayBuilder items = Jsons.createArrayBuilder();
         rows.stream()
                 .limit(max)

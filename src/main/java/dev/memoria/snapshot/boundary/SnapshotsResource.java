@@ -26,11 +26,15 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.Clock;
 import java.time.Instant;
 
 @Path("/scopes/{scope}/snapshots")
 @Produces(MediaType.APPLICATION_JSON)
 public class SnapshotsResource {
+
+    @Inject
+    Clock clock;
 
     @Inject
     SnapshotService snapshots;
@@ -86,7 +90,7 @@ public class SnapshotsResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject diff(@PathParam("name") String name, @QueryParam("against") String against) {
         SnapshotService.Diff diff = snapshots.diff(Scope.of(scope), name, against);
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         JsonArrayBuilder changed = Jsons.createArrayBuilder();
         diff.changed()
                 .forEach(change -> changed.add(Jsons.createObjectBuilder()

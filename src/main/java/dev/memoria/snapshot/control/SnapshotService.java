@@ -18,6 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,6 +36,9 @@ public class SnapshotService {
     public record Change(FactView before, FactView after) {}
 
     public record Diff(List<FactView> added, List<FactView> removed, List<Change> changed) {}
+
+    @Inject
+    Clock clock;
 
     @Inject
     SnapshotRepository snapshots;
@@ -63,7 +67,7 @@ public class SnapshotService {
         if (name == null || !Snapshot.NAME.matcher(name).matches()) {
             throw DomainException.invalid("name", "must be 1-64 characters of letters, digits, '.', '_' or '-'");
         }
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         scopes.touch(scope, now);
         if (snapshots.find(scope.value(), name).isPresent()) {
             throw DomainException.conflict("A snapshot named '" + name + "' already exists in this scope.");
@@ -89,7 +93,7 @@ public class SnapshotService {
      */
     public int restore(Scope scope, String name) {
         Snapshot snapshot = get(scope, name);
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         scopes.touch(scope, now);
         Map<String, FactView> wanted = byId(snapshot, now);
         Map<String, Fact> rows = new LinkedHashMap<>();
@@ -128,7 +132,7 @@ public class SnapshotService {
 
     /** What changed from snapshot {@code name} to {@code against} (another snapshot, or the live facts). */
     public Diff diff(Scope scope, String name, String against) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         Map<String, FactView> from = byId(get(scope, name), now);
         Map<String, FactView> to = new LinkedHashMap<>();
         if (against == null || against.equals(CURRENT)) {

@@ -10,6 +10,7 @@ import dev.memoria.snapshot.control.SnapshotRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,9 @@ public class ScopeStatistics {
             long snapshots) {}
 
     @Inject
+    Clock clock;
+
+    @Inject
     FactRepository facts;
 
     @Inject
@@ -41,7 +45,7 @@ public class ScopeStatistics {
     SnapshotRepository snapshots;
 
     public Stats of(Scope scope) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         List<Fact> live = facts.current(scope, now);
         Map<String, Long> byType = new TreeMap<>();
         for (FactType type : FactType.values()) {

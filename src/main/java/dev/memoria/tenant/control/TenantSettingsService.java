@@ -13,6 +13,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -30,6 +31,9 @@ public class TenantSettingsService {
             "forget_below",
             "semantic_recall",
             "supersede");
+
+    @Inject
+    Clock clock;
 
     @Inject
     TenantSettingsRepository settings;
@@ -86,7 +90,7 @@ public class TenantSettingsService {
                 maxFacts,
                 forgetBelow,
                 semanticRecall,
-                Timestamps.now());
+                Timestamps.now(clock));
         TenantSettings saved = settings.save(changed);
         events.fire(new SettingsChanged(current, saved));
         return saved;

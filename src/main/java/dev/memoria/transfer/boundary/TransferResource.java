@@ -33,6 +33,7 @@ import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Instant;
 
 /** A tenant as one NDJSON file and back: to move it between servers or databases, or to keep a portable backup. */
@@ -40,6 +41,9 @@ import java.time.Instant;
 public class TransferResource {
 
     private static final String NDJSON = DailyLogResource.NDJSON;
+
+    @Inject
+    Clock clock;
 
     @Inject
     TenantExport export;
@@ -58,7 +62,7 @@ public class TransferResource {
         }
         StreamingOutput body = out -> {
             Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
-            Instant now = Timestamps.now(); // one moment: the versions exported are those of the facts exported
+            Instant now = Timestamps.now(clock); // one moment: the versions exported are those of the facts exported
             export.facts(
                     below,
                     now,

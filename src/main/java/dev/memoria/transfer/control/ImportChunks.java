@@ -31,6 +31,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -51,6 +52,9 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class ImportChunks {
+
+    @Inject
+    Clock clock;
 
     @Inject
     FactHistory history;
@@ -91,7 +95,7 @@ public class ImportChunks {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ImportCounts check(List<ImportLine> chunk, List<FieldError> errors) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         ImportCounts counts = new ImportCounts();
         List<FactLine> factLines = only(chunk, FactLine.class);
         Map<String, Fact> existing = byId(facts.tenantRowsAmong(
@@ -137,7 +141,7 @@ public class ImportChunks {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ImportCounts write(List<ImportLine> chunk) {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         ImportCounts counts = new ImportCounts();
         facts.flushOnlyAtCommit();
         Map<String, List<ImportLine>> byScope =

@@ -18,6 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
@@ -37,6 +38,9 @@ public class TenantExport {
     public interface Sink<T> {
         void accept(T item) throws IOException;
     }
+
+    @Inject
+    Clock clock;
 
     @Inject
     FactRepository facts;
@@ -100,7 +104,7 @@ public class TenantExport {
 
     /** Each snapshot with its facts that have not expired since. */
     public void snapshots(Scope below, Sink<SnapshotWithFacts> sink) throws IOException {
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         pages(
                 after -> snapshots.tenantPage(below, after, PAGE),
                 Snapshot::id,

@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,9 @@ public class ConversationWindows {
     public static final int MAX_CONTENT = 1_000_000;
 
     @Inject
+    Clock clock;
+
+    @Inject
     TenantSql sql;
 
     @Inject
@@ -43,7 +47,7 @@ public class ConversationWindows {
         if (size > MAX_CONTENT) {
             throw DomainException.invalid("content", "must be at most " + MAX_CONTENT + " characters");
         }
-        Instant now = Timestamps.now();
+        Instant now = Timestamps.now(clock);
         scopes.touch(scope, now); // locks the scope's row: saves of one scope, clears and erasures run one at a time
         int replaced = sql.query("UPDATE conversation_window SET content = ?, size = ?, updated_at = ?"
                         + " WHERE {tenant} AND scope_name = ? AND window_id = ?")
