@@ -2,6 +2,7 @@ package dev.memoria.erasure.control;
 
 import dev.memoria.erasure.entity.ErasureReceipt;
 import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.control.FactWrites;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.InLists;
@@ -59,7 +60,7 @@ public class ScopeEraser {
     Event<ScopeCleared> cleared;
 
     @Inject
-    Event<FactsRemoved> removed;
+    FactWrites writes;
 
     /** All of the scope. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
@@ -135,7 +136,7 @@ public class ScopeEraser {
 
         if (!matching.isEmpty()) {
             List<Fact> gone = facts.rowsAmong(Scope.of(scope), matching.keySet());
-            removed.fire(new FactsRemoved(scope, gone, FactsRemoved.Reason.ERASED, Timestamps.now(clock)));
+            writes.removed(new FactsRemoved(scope, gone, FactsRemoved.Reason.ERASED, Timestamps.now(clock)));
             gone.forEach(facts::remove);
             facts.flush();
         }

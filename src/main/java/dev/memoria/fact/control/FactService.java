@@ -84,16 +84,13 @@ public class FactService {
     TermLookup terms;
 
     @Inject
-    Event<FactsRemoved> removed;
+    FactWrites writes;
 
     @Inject
     Event<FactReinstated> reinstated;
 
     @Inject
     Event<FactsRemembered> remembered;
-
-    @Inject
-    Event<FactsWritten> written;
 
     @Inject
     Event<FactsAdded> added;
@@ -142,7 +139,7 @@ public class FactService {
             for (FactInput input : slice) {
                 results.add(write.remember(input));
             }
-            write.announceTexts();
+            write.indexTexts();
             write.insert();
             facts.flush();
         }
@@ -207,7 +204,7 @@ public class FactService {
         }
         fact.touch(now);
         if (!fact.indexedText().equals(indexedBefore)) {
-            written.fire(new FactsWritten(scope.value(), List.of(), List.of(fact)));
+            writes.written(new FactsWritten(scope.value(), List.of(), List.of(fact)));
         }
         return fact;
     }
@@ -242,7 +239,7 @@ public class FactService {
 
     private void remove(Scope scope, Fact fact, Instant now) {
         scopes.touch(scope, now);
-        removed.fire(new FactsRemoved(scope.value(), List.of(fact), FactsRemoved.Reason.FORGOTTEN, now));
+        writes.removed(new FactsRemoved(scope.value(), List.of(fact), FactsRemoved.Reason.FORGOTTEN, now));
         facts.remove(fact);
     }
 
@@ -342,7 +339,7 @@ public class FactService {
                 return new Remembered(fact, Outcome.REPLACED);
             }
             holder.ifPresent(expired -> {
-                removed.fire(new FactsRemoved(scope.value(), List.of(expired), FactsRemoved.Reason.EXPIRED, now));
+                writes.removed(new FactsRemoved(scope.value(), List.of(expired), FactsRemoved.Reason.EXPIRED, now));
                 facts.remove(expired);
                 facts.flush();
             });
@@ -423,9 +420,9 @@ public class FactService {
             return created.stream().filter(fact -> fact.id().equals(id)).findFirst();
         }
 
-        /** Announces the slice's new and changed texts at once: one round of index writes and queued vectors. */
-        void announceTexts() {
-            written.fire(new FactsWritten(scope.value(), List.copyOf(created), List.copyOf(changed)));
+        /** Indexes the slice's new and changed texts and announces them at once: one round of index writes and queued vectors. */
+        void indexTexts() {
+            writes.written(new FactsWritten(scope.value(), List.copyOf(created), List.copyOf(changed)));
         }
 
         /** One insert for the new facts after the last change to them; then the write is announced (daily log). */

@@ -1,6 +1,7 @@
 package dev.memoria.lifecycle.control;
 
 import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.control.FactWrites;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactStanding;
 import dev.memoria.fact.entity.FactsAdded;
@@ -9,7 +10,6 @@ import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -33,7 +33,7 @@ public class CapacityGuard {
     KeywordIndex index;
 
     @Inject
-    Event<FactsRemoved> removed;
+    FactWrites writes;
 
     @Inject
     TenantSettingsRepository settings;
@@ -56,7 +56,7 @@ public class CapacityGuard {
                 .map(FactStanding::id)
                 .toList();
         List<Fact> victims = facts.rowsAmong(scope, victimIds);
-        removed.fire(new FactsRemoved(scope.value(), victims, FactsRemoved.Reason.EVICTED, now));
+        writes.removed(new FactsRemoved(scope.value(), victims, FactsRemoved.Reason.EVICTED, now));
         victims.forEach(facts::remove);
         return victims.size();
     }

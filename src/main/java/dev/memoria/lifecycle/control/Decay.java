@@ -1,6 +1,7 @@
 package dev.memoria.lifecycle.control;
 
 import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.control.FactWrites;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.Timestamps;
@@ -8,7 +9,6 @@ import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -29,7 +29,7 @@ public class Decay {
     FactRepository facts;
 
     @Inject
-    Event<FactsRemoved> removed;
+    FactWrites writes;
 
     @Inject
     ScopeRegistry scopes;
@@ -48,7 +48,7 @@ public class Decay {
                         .toList();
         if (!faded.isEmpty()) {
             scopes.touch(scope, now);
-            removed.fire(new FactsRemoved(scope.value(), faded, FactsRemoved.Reason.DECAYED, now));
+            writes.removed(new FactsRemoved(scope.value(), faded, FactsRemoved.Reason.DECAYED, now));
             faded.forEach(facts::remove);
         }
         return new Result(live.size(), faded.size());

@@ -1,6 +1,7 @@
 package dev.memoria.lifecycle.control;
 
 import dev.memoria.dailylog.control.DailyLogService;
+import dev.memoria.fact.control.FactWrites;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.Timestamps;
@@ -10,7 +11,6 @@ import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -38,7 +38,7 @@ public class TenantJobSteps {
     TenantEntityManager db;
 
     @Inject
-    Event<FactsRemoved> removed;
+    FactWrites writes;
 
     @Inject
     DailyLogService logs;
@@ -67,7 +67,7 @@ public class TenantJobSteps {
         Map<String, List<Fact>> byScope = expired.stream().collect(Collectors.groupingBy(Fact::scopeName));
         byScope.forEach((scope, facts) -> {
             scopes.touch(Scope.of(scope), now); // locks the scope, as every deleter does (the embedder waits on it)
-            removed.fire(new FactsRemoved(scope, facts, FactsRemoved.Reason.EXPIRED, now));
+            writes.removed(new FactsRemoved(scope, facts, FactsRemoved.Reason.EXPIRED, now));
             facts.forEach(db.get()::remove);
         });
         return expired.size();

@@ -1,16 +1,14 @@
 package dev.memoria.recall.control;
 
 import dev.memoria.fact.control.TermLookup;
+import dev.memoria.fact.control.TextIndex;
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TableStatistics;
 import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.text.control.TextAnalyzer;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
@@ -26,12 +24,13 @@ import java.util.TreeMap;
  * on each fact's row), document frequencies in scope_term, document count and total length on
  * memory_scope. Callers change it in the transaction of the facts it describes, under the scope's row
  * lock, so it never disagrees with them. Native SQL (multi-row inserts, point lookups) through
- * {@link TenantSql}, which binds the tenant. This is its writer, dedup's term lookup and capacity's fact count;
+ * {@link TenantSql}, which binds the tenant. This is its writer (a step of every write, through FactWrites), dedup's
+ * term lookup and capacity's fact count;
  * {@link KeywordRanker} reads it for queries.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
-public class KeywordIndex implements TermLookup {
+public class KeywordIndex implements TermLookup, TextIndex {
 
     /** A posting's columns after tenant and scope, in the order add() builds them. */
     private static final List<BulkWrites.Column> POSTING_COLUMNS = List.of(
@@ -96,15 +95,17 @@ public class KeywordIndex implements TermLookup {
         }
     }
 
-    /** New facts are indexed and changed ones indexed again, in the transaction that wrote them. */
-    void onWritten(@Observes FactsWritten written) {
-        update(written.scope(), written.changed());
-        add(written.scope(), written.created());
+    /** New facts are indexed and changed ones indexed again, in the transaction that writes them. */
+    @Override
+    public void index(String scope, Collection<Fact> created, Collection<Fact> changed) {
+        update(scope, changed);
+        add(scope, created);
     }
 
     /** A deleted fact's postings go with it, in its transaction. */
-    void onRemoved(@Observes FactsRemoved removed) {
-        remove(removed.scope(), removed.facts());
+    @Override
+    public void unindex(String scope, Collection<Fact> removed) {
+        remove(scope, removed);
     }
 
     /**

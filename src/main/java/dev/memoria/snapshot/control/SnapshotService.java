@@ -2,6 +2,7 @@ package dev.memoria.snapshot.control;
 
 import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.control.FactWrites;
 import dev.memoria.fact.control.SupersessionDetector;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactVersion;
@@ -15,7 +16,6 @@ import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -53,10 +53,7 @@ public class SnapshotService {
     Quotas quotas;
 
     @Inject
-    Event<FactsRemoved> removed;
-
-    @Inject
-    Event<FactsWritten> written;
+    FactWrites writes;
 
     @Inject
     FactHistory history;
@@ -102,7 +99,7 @@ public class SnapshotService {
                 .filter(fact -> !wanted.containsKey(fact.id()) && (fact.isCurrent(now) || fact.isExpired(now)))
                 .toList();
         if (!gone.isEmpty()) {
-            removed.fire(new FactsRemoved(scope.value(), gone, FactsRemoved.Reason.RESTORED, now));
+            writes.removed(new FactsRemoved(scope.value(), gone, FactsRemoved.Reason.RESTORED, now));
             gone.forEach(facts::remove);
             facts.flush(); // before a restored fact takes a key one of them held
         }
@@ -124,7 +121,7 @@ public class SnapshotService {
                 changed.add(fact);
             }
         }
-        written.fire(new FactsWritten(scope.value(), created, changed)); // postings and vectors
+        writes.written(new FactsWritten(scope.value(), created, changed)); // postings and vectors
         facts.insertAll(scope, created);
         quotas.checkFactsHeld();
         return wanted.size();

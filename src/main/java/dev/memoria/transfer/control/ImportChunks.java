@@ -4,6 +4,7 @@ import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.control.FactWrites;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactReinstated;
 import dev.memoria.fact.entity.FactVersion;
@@ -81,13 +82,10 @@ public class ImportChunks {
     TableStatistics statistics;
 
     @Inject
-    Event<FactsWritten> written;
+    FactWrites writes;
 
     @Inject
     Event<FactReinstated> reinstated;
-
-    @Inject
-    Event<FactsRemoved> removed;
 
     /**
      * What writing the chunk would do; a line that cannot be written adds an error and counts nothing. Reads only,
@@ -204,7 +202,7 @@ public class ImportChunks {
                 counts.count(Kind.FACT, Outcome.UPDATED);
             }
         }
-        written.fire(new FactsWritten(scope.value(), created, rewritten));
+        writes.written(new FactsWritten(scope.value(), created, rewritten));
         facts.insertAll(scope, created);
     }
 
@@ -222,7 +220,7 @@ public class ImportChunks {
                 throw DomainException.conflict("The key '" + holder.key() + "' was taken in scope '" + scope
                         + "' while the file was imported.");
             }
-            removed.fire(new FactsRemoved(scope.value(), List.of(holder), FactsRemoved.Reason.EXPIRED, now));
+            writes.removed(new FactsRemoved(scope.value(), List.of(holder), FactsRemoved.Reason.EXPIRED, now));
             facts.remove(holder);
             facts.flush();
         }
