@@ -25,8 +25,8 @@ import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Test hooks, so tests need not wait for timers or calendars: run a lifecycle job now (across all
- * tenants), age a scope's daily log, or move the server's clock forward. They exist only when MEMORIA_TEST_HOOKS=true (the
+ * Test hooks, so tests need not wait for timers or calendars: run a lifecycle job now (across all tenants), age
+ * a scope's daily log, or move the server's clock forward. They exist only when MEMORIA_TEST_HOOKS=true (the
  * integration-test servers); otherwise every call is 404.
  */
 @Path("/test-hooks")

@@ -37,13 +37,12 @@ public class ServerClock {
         return clock;
     }
 
-    /** Moves a test server's time forward (never back: versions and ids stay in order); false in production. */
-    public boolean advance(Duration by) {
+    /** Moves a test server's time forward, never back: versions and ids stay in order. */
+    public void advance(Duration by) {
         if (!movable || by.isNegative()) {
-            return false;
+            throw new IllegalStateException("Only a test server's clock moves, and only forward.");
         }
         ahead.accumulateAndGet(by, Duration::plus);
-        return true;
     }
 
     /** The system clock, a moving amount ahead of it. */
