@@ -122,42 +122,19 @@ public final class RecallQualityBench {
 
     /** Lucene's EnglishAnalyzer with its 33 stop words plus Snowball's English list (~174 words), query side only. */
     static final Analyzer QUERY_ANALYZER_EXTENDED;
-    /** ... plus the words of asking about memory itself ("what did I say about ..."), query side only. */
-    static final Analyzer QUERY_ANALYZER_META;
-
-    static final List<String> META_WORDS = List.of(
-            "say",
-            "says",
-            "said",
-            "tell",
-            "told",
-            "mention",
-            "mentioned",
-            "thing",
-            "things",
-            "anything",
-            "something",
-            "everything",
-            "remember",
-            "recall",
-            "know",
-            "knew",
-            "ever");
 
     static {
         try (var reader = IOUtils.getDecodingReader(SnowballFilter.class, "english_stop.txt", StandardCharsets.UTF_8)) {
             CharArraySet stop = new CharArraySet(WordlistLoader.getSnowballWordSet(reader), false);
             stop.addAll(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
             QUERY_ANALYZER_EXTENDED = new EnglishAnalyzer(stop);
-            CharArraySet meta = new CharArraySet(stop, false);
-            meta.addAll(META_WORDS);
-            QUERY_ANALYZER_META = new EnglishAnalyzer(meta);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    static Set<String> productQueryTerms(String q) {
+    /** The index's own analysis, which recall questions had before the longer stop lists. */
+    static Set<String> indexQueryTerms(String q) {
         return TextAnalyzer.termFrequencies(q).keySet();
     }
 
@@ -165,15 +142,16 @@ public final class RecallQualityBench {
         return analyze(QUERY_ANALYZER_EXTENDED, q);
     }
 
-    static Set<String> metaQueryTerms(String q) {
-        return analyze(QUERY_ANALYZER_META, q);
+    /** The product's question analysis: the longer stop list and the words of asking about memory left out. */
+    static Set<String> questionTerms(String q) {
+        return TextAnalyzer.questionTerms(q);
     }
 
     static Set<String> queryTerms(String variant, String q) {
         return switch (variant) {
-            case "" -> productQueryTerms(q);
+            case "" -> indexQueryTerms(q);
             case "+qstop" -> extendedQueryTerms(q);
-            default -> metaQueryTerms(q);
+            default -> questionTerms(q);
         };
     }
 
@@ -354,9 +332,9 @@ public final class RecallQualityBench {
                 new Dataset("stop-word probes", facts, questions("stopword-probe.tsv")),
                 crowded());
 
-        // The paraphrase questions must share no content word with their fact, after the product's analysis.
+        // The paraphrase questions must share no content word with their fact, after the index's analysis.
         for (Question q : datasets.get(0).questions()) {
-            Set<String> shared = new LinkedHashSet<>(productQueryTerms(q.text()));
+            Set<String> shared = new LinkedHashSet<>(indexQueryTerms(q.text()));
             for (Doc d : facts) {
                 if (q.evidence().contains(d.id())) {
                     shared.retainAll(TextAnalyzer.termFrequencies(d.text()).keySet());
@@ -489,7 +467,8 @@ public final class RecallQualityBench {
                 report.append('\n');
             }
             if (probes) {
-                report.append("\nTop fact per probe (MiniLM / BGE, hybrid w=0.3, BM25 as product | +qstop+meta):\n\n");
+                report.append(
+                        "\nTop fact per probe (MiniLM / BGE, hybrid w=0.3, BM25 with the index's analysis | the product's question analysis):\n\n");
                 for (Question q : d.questions()) {
                     StringBuilder line = new StringBuilder("- `" + q.text() + "` → ");
                     for (Variant v : variants.subList(0, 2)) {
@@ -501,14 +480,14 @@ public final class RecallQualityBench {
                             cos[i] = dot(qv, dv[i]);
                         }
                         String a = d.docs()
-                                .get(hybrid(index.scores(productQueryTerms(q.text())), cos, 0.3)
+                                .get(hybrid(index.scores(indexQueryTerms(q.text())), cos, 0.3)
                                         .get(0))
                                 .id();
                         String b = d.docs()
-                                .get(hybrid(index.scores(metaQueryTerms(q.text())), cos, 0.3)
+                                .get(hybrid(index.scores(questionTerms(q.text())), cos, 0.3)
                                         .get(0))
                                 .id();
-                        String kw = keyword(index.scores(productQueryTerms(q.text()))).stream()
+                        String kw = keyword(index.scores(indexQueryTerms(q.text()))).stream()
                                 .findFirst()
                                 .map(i -> d.docs().get(i).id())
                                 .orElse("none");
@@ -523,9 +502,9 @@ public final class RecallQualityBench {
                             line.append("BM25 alone: ")
                                     .append(kw)
                                     .append(" (terms ")
-                                    .append(productQueryTerms(q.text()))
+                                    .append(indexQueryTerms(q.text()))
                                     .append(" / ")
-                                    .append(metaQueryTerms(q.text()))
+                                    .append(questionTerms(q.text()))
                                     .append("); ");
                         }
                     }
@@ -547,7 +526,7 @@ public final class RecallQualityBench {
                         for (int i = 0; i < cos.length; i++) {
                             cos[i] = dot(qv, dv[i]);
                         }
-                        List<Integer> ranked = hybrid(index.scores(metaQueryTerms(q.text())), cos, 0.3);
+                        List<Integer> ranked = hybrid(index.scores(questionTerms(q.text())), cos, 0.3);
                         boolean hit = ranked.stream()
                                 .limit(5)
                                 .anyMatch(i ->
