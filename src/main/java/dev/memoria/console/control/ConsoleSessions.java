@@ -18,8 +18,6 @@ import java.util.Optional;
 @ApplicationScoped
 @Transactional
 public class ConsoleSessions {
-    @Inject
-    Clock clock;
 
     public static final Duration IDLE_TIMEOUT = Duration.ofMinutes(30);
     public static final Duration ABSOLUTE_TIMEOUT = Duration.ofHours(12);
@@ -31,6 +29,9 @@ public class ConsoleSessions {
 
     @PersistenceContext(unitName = "memoria")
     EntityManager em;
+
+    @Inject
+    Clock clock;
 
     public Opened open(String username) {
         String token = SessionTokens.newToken();
