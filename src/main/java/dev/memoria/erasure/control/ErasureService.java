@@ -2,6 +2,7 @@ package dev.memoria.erasure.control;
 
 import dev.memoria.audit.control.AuditLog;
 import dev.memoria.erasure.entity.ErasureReceipt;
+import dev.memoria.platform.control.Sha256;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.StorableText;
@@ -14,10 +15,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -75,7 +74,7 @@ public class ErasureService {
         Predicate<String> reaches = reaches(subject, contentContains);
         List<String> scopes = scopes(reaches);
         Instant at = Timestamps.now(clock);
-        MessageDigest digest = sha256();
+        MessageDigest digest = Sha256.digest();
         long facts = 0;
         long logEntries = 0;
         long snapshots = 0;
@@ -107,11 +106,7 @@ public class ErasureService {
                         tenant.actor() == null ? "unknown" : tenant.actor(),
                         reached,
                         new ErasureReceipt.Erased(
-                                facts,
-                                logEntries,
-                                snapshots,
-                                snapshotFacts,
-                                HexFormat.of().formatHex(digest.digest()))));
+                                facts, logEntries, snapshots, snapshotFacts, Sha256.hex(digest.digest()))));
     }
 
     /** The tenant's receipts, newest first. */
@@ -169,14 +164,6 @@ public class ErasureService {
             throw DomainException.invalid("subject", problem);
         }
         return Optional.of(Scope.of(subject));
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 
     /** The receipts of the tenant, and the names of its scopes. */

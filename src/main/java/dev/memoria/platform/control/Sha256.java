@@ -11,11 +11,19 @@ public final class Sha256 {
     private Sha256() {}
 
     public static String hex(String text) {
+        return hex(digest().digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** A digest to feed in parts, such as every erased fact of a receipt. */
+    public static MessageDigest digest() {
         try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
+    }
+
+    public static String hex(byte[] digest) {
+        return HexFormat.of().formatHex(digest);
     }
 }
