@@ -65,6 +65,8 @@ public final class ConversationRecallBench {
 
         int[] lengths;
         double averageLength;
+        /** A fact's place in the scope, in the order its turns were said. */
+        final Map<String, Integer> position = new HashMap<>();
 
         /**
          * Remembers a turn as POST /facts does: a content whose word set has a Jaccard similarity of at least 0.7
@@ -87,6 +89,9 @@ public final class ConversationRecallBench {
         }
 
         void seal() {
+            for (int i = 0; i < ids.size(); i++) {
+                position.put(ids.get(i), i);
+            }
             lengths = new int[ids.size()];
             long total = 0;
             for (int i = 0; i < ids.size(); i++) {
@@ -96,6 +101,18 @@ public final class ConversationRecallBench {
                 tfs.get(i).keySet().forEach(t -> df.merge(t, 1, Integer::sum));
             }
             averageLength = Math.max(1.0, (double) total / ids.size());
+        }
+
+        /** The fact said just before ({@code step} -1) or after (+1) this one in the same session, if any. */
+        String neighbour(String id, int step) {
+            Integer at = position.get(id);
+            int i = at == null ? -1 : at + step;
+            if (i < 0 || i >= ids.size()) {
+                return null;
+            }
+            String other = ids.get(i);
+            int colon = id.indexOf(':');
+            return colon > 0 && other.startsWith(id.substring(0, colon + 1)) ? other : null;
         }
 
         double[] bm25(Set<String> terms) {
@@ -182,6 +199,59 @@ public final class ConversationRecallBench {
         return c -> RecallRanking.rank(mode, c.list(), c.bound()).stream()
                 .map(RecallRanking.Ranked::id)
                 .toList();
+    }
+
+    /**
+     * Conversation-aware, budget-matched: the product's top {@code top} facts, each followed by the turn said
+     * right after it in its session (the answer to a question, the detail after an event), then the rest of the
+     * product's order; still {@code LIMIT} facts.
+     */
+    static Ranker withNextTurns(int top) {
+        return c -> {
+            List<String> ranked = product(RecallService.Mode.HYBRID).apply(c);
+            LinkedHashSet<String> out = new LinkedHashSet<>();
+            for (String id : ranked.subList(0, Math.min(top, ranked.size()))) {
+                out.add(id);
+                String next = c.asked().scope().neighbour(id, 1);
+                if (next != null) {
+                    out.add(next);
+                }
+            }
+            out.addAll(ranked);
+            return List.copyOf(out);
+        };
+    }
+
+    /**
+     * Conversation-aware smoothing: each fact's product score plus {@code beta} times its neighbours' in the
+     * session; a neighbour the candidates did not hold comes in with that share alone.
+     */
+    static Ranker smoothedByNeighbours(double beta) {
+        return c -> {
+            Map<String, Double> score = new LinkedHashMap<>();
+            RecallRanking.rank(RecallService.Mode.HYBRID, c.list(), c.bound())
+                    .forEach(r -> score.put(r.id(), r.score()));
+            Scope scope = c.asked().scope();
+            Map<String, Double> smoothed = new HashMap<>();
+            for (String id : score.keySet()) {
+                for (String at : new String[] {id, scope.neighbour(id, -1), scope.neighbour(id, 1)}) {
+                    if (at != null && !smoothed.containsKey(at)) {
+                        double around = 0;
+                        for (int step : new int[] {-1, 1}) {
+                            String n = scope.neighbour(at, step);
+                            around += n == null ? 0 : score.getOrDefault(n, 0.0);
+                        }
+                        smoothed.put(at, score.getOrDefault(at, 0.0) + beta * around);
+                    }
+                }
+            }
+            return smoothed.entrySet().stream()
+                    .sorted(Map.Entry.<String, Double>comparingByValue()
+                            .reversed()
+                            .thenComparing(Map.Entry.comparingByKey()))
+                    .map(Map.Entry::getKey)
+                    .toList();
+        };
     }
 
     /** Any fused relevance, brought to [0, 1] over the candidates and weighed as the product weighs it with importance. */
@@ -370,10 +440,6 @@ public final class ConversationRecallBench {
         String cells() {
             return String.format(Locale.ROOT, "%.3f | %.3f | %.3f", h1 / (double) n, h5 / (double) n, h10 / (double) n);
         }
-
-        double hit5() {
-            return h5 / (double) n;
-        }
     }
 
     // ---- the run --------------------------------------------------------------------------------------------
@@ -462,6 +528,14 @@ public final class ConversationRecallBench {
                     }
                 }
             }
+            for (int top : new int[] {3, 5}) {
+                rankers.put("hybrid, top " + top + " each with its next turn", withNextTurns(top));
+            }
+            for (double beta : new double[] {0.1, 0.2, 0.3}) {
+                rankers.put(
+                        String.format(Locale.ROOT, "hybrid smoothed by neighbours beta=%.1f", beta),
+                        smoothedByNeighbours(beta));
+            }
             for (double floor : new double[] {0.0, 0.2, 0.3}) {
                 for (double w : new double[] {0.3, 0.5, 0.7}) {
                     rankers.put(
@@ -519,15 +593,15 @@ public final class ConversationRecallBench {
                 + " facts after dedup), " + questions.size() + " questions\n");
         if (explore) {
             out.append(
-                    "\n| fusion | tune hit@5 | report hit@5 | paraphrase hit@1 / hit@3 / hit@5 |\n|---|---|---|---|\n");
+                    "\n| fusion | tune hit@1 / @5 / @10 | report hit@1 / @5 / @10 | paraphrase hit@1 / hit@3 / hit@5 |\n|---|---|---|---|\n");
             tallies.forEach((name, halves) -> {
                 Tally p = halves.get("paraphrase").get("all");
                 out.append(String.format(
                         Locale.ROOT,
-                        "| %s | %.3f | %.3f | %d / %d / %d of %d |%n",
+                        "| %s | %s | %s | %d / %d / %d of %d |%n",
                         name,
-                        halves.get("tune").get("all").hit5(),
-                        halves.get("report").get("all").hit5(),
+                        halves.get("tune").get("all").cells().replace(" | ", " / "),
+                        halves.get("report").get("all").cells().replace(" | ", " / "),
                         p.h1,
                         p.h3,
                         p.h5,
@@ -539,8 +613,14 @@ public final class ConversationRecallBench {
                     .append(half)
                     .append(
                             " half: hit@1 | hit@5 | hit@10\n\n| mode | kind | questions | hit@1 | hit@5 | hit@10 |\n|---|---|---|---|---|---|\n");
-            for (String name : List.of(
-                    "keyword", "semantic", "hybrid before (0.3 BM25 + 0.7 cosine, min-max)", "hybrid (product)")) {
+            List<String> shown = new ArrayList<>(List.of(
+                    "keyword", "semantic", "hybrid before (0.3 BM25 + 0.7 cosine, min-max)", "hybrid (product)"));
+            if (explore) {
+                tallies.keySet().stream()
+                        .filter(name -> name.contains("turn") || name.contains("neighbours"))
+                        .forEach(shown::add);
+            }
+            for (String name : shown) {
                 tallies.get(name)
                         .get(half)
                         .forEach((kind, t) -> out.append("| ")
