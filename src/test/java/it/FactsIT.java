@@ -775,6 +775,39 @@ class FactsIT extends Deployments {
     }
 
     @Test
+    void concurrentDeletesOfOneFactDeleteItOnce() {
+        String id = remember(json("content", "Lives in Lisbon")).getString("id");
+
+        List<Integer> statuses = statuses(concurrently(10, i -> api.delete(FACTS + "/" + id)));
+
+        assertEquals(1, Collections.frequency(statuses, 204), statuses::toString);
+        assertEquals(9, Collections.frequency(statuses, 404), statuses::toString);
+        assertEquals(List.of(), listedIds(""));
+    }
+
+    @Test
+    void concurrentChangesOfOneFactEachMakeAVersionAndTheIndexFollowsTheLast() {
+        String id = remember(json("content", "Favourite colour is grey")).getString("id");
+        List<String> colours =
+                List.of("red", "green", "blue", "amber", "violet", "teal", "ochre", "coral", "indigo", "crimson");
+
+        List<Integer> statuses = statuses(concurrently(
+                10, i -> api.patch(FACTS + "/" + id, json("content", "Favourite colour is " + colours.get(i)))));
+
+        assertEquals(Collections.nCopies(10, 200), statuses);
+        String last = fetch(id).getString("content");
+        String colour = last.substring(last.lastIndexOf(' ') + 1);
+        assertEquals(List.of(id), listedIds("?q=" + colour));
+        for (String earlier : colours) {
+            if (!earlier.equals(colour)) {
+                assertEquals(List.of(), listedIds("?q=" + earlier), earlier);
+            }
+        }
+        Api.Reply history = api.get(FACTS + "/" + id + "/history");
+        assertEquals(11, history.items().size(), history::toString);
+    }
+
+    @Test
     void concurrentFirstWritesToANewScopeAllSucceed() {
         List<Integer> statuses = statuses(concurrently(10, i -> api.post(FACTS, numbered(i))));
 

@@ -183,8 +183,9 @@ public class FactService {
 
     public Fact change(Scope scope, String id, FactInput changes) {
         Instant now = Timestamps.now(clock);
+        scopes.lockExisting(scope); // before reading the fact: a concurrent change or deletion of it has committed
         Fact fact = facts.find(scope, id, now).orElseThrow(() -> notFound(id));
-        scopes.touch(scope, now); // locks the scope: the key check below cannot race another writer
+        scopes.touch(scope, now); // the key check below cannot race another writer
         if (changes.has("key")
                 && changes.key() != null
                 && !changes.key().equals(fact.key())
@@ -224,6 +225,7 @@ public class FactService {
     /** Deletes the fact and returns it as it was. */
     public Fact forget(Scope scope, String id) {
         Instant now = Timestamps.now(clock);
+        scopes.lockExisting(scope); // a fact deleted meanwhile is then a 404, not a second deletion
         Fact fact = facts.find(scope, id, now).orElseThrow(() -> notFound(id));
         remove(scope, fact, now);
         return fact;
@@ -232,6 +234,7 @@ public class FactService {
     /** Deletes the fact holding the key and returns it as it was. */
     public Fact forgetByKey(Scope scope, String key) {
         Instant now = Timestamps.now(clock);
+        scopes.lockExisting(scope);
         Fact fact = facts.findByKey(scope, key, now).orElseThrow(() -> keyNotFound(key));
         remove(scope, fact, now);
         return fact;
