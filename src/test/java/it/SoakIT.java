@@ -10,6 +10,7 @@ import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -147,7 +148,9 @@ class SoakIT extends Deployments {
                         + "; the histories there: " + histories(targetTenant, difference(expected, actual)));
 
         for (String job : List.of("ttl", "prune", "decay", "capacity")) {
-            Api.Reply run = admin(tenants.get(0)).post("api/v1/test-hooks/jobs/" + job, "");
+            Api.Reply run = admin(tenants.get(0))
+                    .waiting(Duration.ofMinutes(10)) // a run over every tenant: minutes on a full soak's database
+                    .post("api/v1/test-hooks/jobs/" + job, "");
             count(run, "job " + job);
             assertTrue(run.status() < 300, run::toString);
         }

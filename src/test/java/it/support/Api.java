@@ -23,10 +23,21 @@ public final class Api {
 
     private final URI base;
     private final String token;
+    private final Duration timeout;
 
     public Api(URI base, String token) {
+        this(base, token, Duration.ofSeconds(60));
+    }
+
+    private Api(URI base, String token, Duration timeout) {
         this.base = base;
         this.token = token;
+        this.timeout = timeout;
+    }
+
+    /** The same client waiting longer for an answer: a job run over a soak's whole database, say. */
+    public Api waiting(Duration longer) {
+        return new Api(base, token, longer);
     }
 
     public static URI serverBase() {
@@ -34,7 +45,7 @@ public final class Api {
     }
 
     public Api as(String otherToken) {
-        return new Api(base, otherToken);
+        return new Api(base, otherToken, timeout);
     }
 
     public Reply get(String path) {
@@ -60,7 +71,7 @@ public final class Api {
     public Reply send(String method, String path, String body, String contentType) {
         HttpRequest.Builder request = HttpRequest.newBuilder(
                         base.resolve(path.startsWith("/") ? path.substring(1) : path))
-                .timeout(Duration.ofSeconds(60))
+                .timeout(timeout)
                 .method(
                         method,
                         body == null
