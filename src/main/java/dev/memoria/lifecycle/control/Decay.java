@@ -40,7 +40,9 @@ public class Decay {
     public Result decay(Scope scope) {
         Instant now = Timestamps.now(clock);
         double forgetBelow = settings.current().forgetBelow();
-        scopes.lockExisting(scope); // the facts read next are current: no deleter of the scope is between
+        if (forgetBelow > 0) {
+            scopes.lockExisting(scope); // the facts read next are current: no deleter of the scope is between
+        }
         List<Fact> live = facts.live(scope, now);
         List<Fact> faded = forgetBelow <= 0
                 ? List.of()
