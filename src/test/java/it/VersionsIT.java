@@ -45,6 +45,22 @@ class VersionsIT extends Deployments {
     }
 
     @Test
+    void aValidFromNoDatabaseCanStoreIsRefusedAndWritesNothing() {
+        for (String time : List.of("+99999-01-01T00:00:00Z", "0000-12-31T00:00:00Z", "-0001-01-01T00:00:00Z")) {
+            assertFieldErrors(
+                    assertProblem(
+                            api.post(S + "/facts", "{\"content\":\"Dated\",\"valid_from\":\"" + time + "\"}"), 400),
+                    "valid_from");
+        }
+        assertEquals(0, api.get("api/v1/scopes").items().size(), "nothing was written");
+        String id = remember("{\"content\":\"Dated later\"}").getString("id");
+        assertFieldErrors(
+                assertProblem(api.patch(S + "/facts/" + id, "{\"valid_from\":\"+300000-01-01T00:00:00Z\"}"), 400),
+                "valid_from");
+        assertEquals(1, api.get(S + "/facts/" + id).json().getInt("version"));
+    }
+
+    @Test
     void everyChangeOfWhatAFactSaysIsAVersionItsHistoryKeeps() {
         String id = remember("{\"content\":\"Time zone is Europe/Lisbon\",\"category\":\"profile\"}")
                 .getString("id");

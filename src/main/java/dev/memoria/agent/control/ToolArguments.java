@@ -1,12 +1,9 @@
 package dev.memoria.agent.control;
 
+import dev.memoria.platform.control.FieldReader;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.DomainException.FieldError;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -18,16 +15,18 @@ public final class ToolArguments {
 
     private final JsonObject json;
     private final List<FieldError> errors = new ArrayList<>();
+    private final FieldReader fields;
 
     public ToolArguments(AgentTool tool, JsonObject json, boolean withScope) {
         this.json = json;
+        this.fields = new FieldReader(json, PREFIX, errors);
         Set<String> accepted = ToolCatalog.argumentNames(tool, withScope);
         for (String name : json.keySet()) {
             if (!accepted.contains(name)) {
-                errors.add(new FieldError(
-                        PREFIX + name,
+                fields.error(
+                        name,
                         "unknown argument; " + tool.wireName() + " takes "
-                                + (accepted.isEmpty() ? "none" : String.join(", ", accepted))));
+                                + (accepted.isEmpty() ? "none" : String.join(", ", accepted)));
             }
         }
     }
@@ -36,40 +35,20 @@ public final class ToolArguments {
         return json;
     }
 
+    /** Text of 1 to {@code max} characters, spaces at either end stripped; absent or null: null. */
     public String text(String name, boolean required, int max) {
-        JsonValue value = json.get(name);
-        if (value == null || value == JsonValue.NULL) {
+        if (!fields.given(name)) {
             if (required) {
-                errors.add(new FieldError(PREFIX + name, "is required"));
+                fields.error(name, "is required");
             }
             return null;
         }
-        if (!(value instanceof JsonString string) || string.getString().isBlank()) {
-            errors.add(new FieldError(PREFIX + name, "must be a non-empty string"));
-            return null;
-        }
-        String text = string.getString().strip();
-        if (text.length() > max) {
-            errors.add(new FieldError(PREFIX + name, "must be at most " + max + " characters"));
-            return null;
-        }
-        return text;
+        return fields.text(name, 1, max, false);
     }
 
+    /** A whole number from {@code min} to {@code max}; absent or null: {@code defaultValue}. */
     public int integer(String name, int defaultValue, int min, int max) {
-        JsonValue value = json.get(name);
-        if (value == null || value == JsonValue.NULL) {
-            return defaultValue;
-        }
-        // compared as decimals: longValue() wraps, and took 18446744073709551621 for 5
-        if (!(value instanceof JsonNumber number)
-                || !number.isIntegral()
-                || number.bigDecimalValue().compareTo(BigDecimal.valueOf(min)) < 0
-                || number.bigDecimalValue().compareTo(BigDecimal.valueOf(max)) > 0) {
-            errors.add(new FieldError(PREFIX + name, "must be an integer from " + min + " to " + max));
-            return defaultValue;
-        }
-        return number.intValue();
+        return (int) fields.integer(name, defaultValue, min, max);
     }
 
     /** Throws one 400 problem listing every argument error found so far. */

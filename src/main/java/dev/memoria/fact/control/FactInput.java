@@ -2,11 +2,11 @@ package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.FactKey;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.platform.control.FieldReader;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.DomainException.FieldError;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -110,19 +110,19 @@ public final class FactInput {
                     path.isEmpty() ? "body" : path.substring(0, path.length() - 1), "must be a JSON object"));
             return input;
         }
-        Fields fields = new Fields(json, path, errors);
+        FieldReader fields = new FieldReader(json, path, errors);
         for (String name : json.keySet()) {
             if (!READ_ONLY.contains(name) && !FIELD_NAMES.contains(name)) {
-                errors.add(new FieldError(path + name, "unknown field"));
+                fields.error(name, "unknown field");
             }
         }
         if (fields.has("content")) {
             input.content = fields.text("content", 1, MAX_CONTENT, false);
         } else if (mode == Mode.CREATE) {
-            errors.add(new FieldError(path + "content", "is required"));
+            fields.error("content", "is required");
         }
         if (fields.has("key")) {
-            input.key = fields.key("key");
+            input.key = key(json, fields, "key");
         }
         if (fields.has("title")) {
             input.title = fields.nullableText("title", 1, MAX_TITLE, true);
@@ -135,7 +135,7 @@ public final class FactInput {
             if (type != null) {
                 input.type = FactType.fromWire(type).orElse(null);
                 if (input.type == null) {
-                    errors.add(new FieldError(path + "type", "must be one of semantic, episodic, procedural"));
+                    fields.error("type", "must be one of semantic, episodic, procedural");
                 }
             }
         }
@@ -146,7 +146,7 @@ public final class FactInput {
             input.persistent = fields.bool("persistent");
         }
         if (fields.has("tags")) {
-            input.tags = fields.tags("tags");
+            input.tags = tags(json, fields, "tags");
         }
         if (fields.has("source")) {
             input.source = fields.text("source", 1, MAX_SOURCE, true);
@@ -159,18 +159,17 @@ public final class FactInput {
             input.dedupe = dedupe == null || dedupe;
         }
         if (fields.has("valid_from")) {
-            input.validFrom = fields.time("valid_from");
+            input.validFrom = fields.time("valid_from", true);
         }
         if (fields.has("supersedes")) {
-            input.supersedes = fields.ids("supersedes", MAX_SUPERSEDES);
+            input.supersedes = ids(json, fields, "supersedes", MAX_SUPERSEDES);
         }
         // on a remember, superseded_by is read-only (a fact sent back as it was read); a PATCH may clear it
         if (fields.has("superseded_by") && mode == Mode.PATCH) {
             if (json.isNull("superseded_by")) {
                 input.reinstated = true;
             } else {
-                errors.add(new FieldError(
-                        path + "superseded_by", "only null is accepted: it makes the fact current again"));
+                fields.error("superseded_by", "only null is accepted: it makes the fact current again");
             }
         }
         json.keySet().stream().filter(FIELD_NAMES::contains).forEach(input.present::add);
@@ -269,186 +268,73 @@ public final class FactInput {
         return this;
     }
 
-    /** Typed, bounded readers that record an error instead of throwing. */
-    private record Fields(JsonObject json, String path, List<FieldError> errors) {
-
-        boolean has(String name) {
-            return json.containsKey(name);
-        }
-
-        private void error(String name, String message) {
-            errors.add(new FieldError(path + name, message));
-        }
-
-        /** A key as sent: a space at either end is refused, not stripped, so the key is the one by-key calls use. */
-        String key(String name) {
-            JsonValue value = json.get(name);
-            if (value == JsonValue.NULL) {
-                return null;
-            }
-            if (!(value instanceof JsonString string)) {
-                error(name, "must be a string");
-                return null;
-            }
-            String problem = FactKey.problemWith(string.getString());
-            if (problem != null) {
-                error(name, problem);
-                return null;
-            }
-            return string.getString();
-        }
-
-        Instant time(String name) {
-            JsonValue value = json.get(name);
-            if (value instanceof JsonString string) {
-                try {
-                    return java.time.OffsetDateTime.parse(string.getString()).toInstant();
-                } catch (java.time.format.DateTimeParseException notATime) {
-                    // reported below
-                }
-            }
-            error(name, "must be an RFC 3339 time such as 2026-03-13T10:15:00Z");
+    /** A key as sent: a space at either end is refused, not stripped, so the key is the one by-key calls use. */
+    private static String key(JsonObject json, FieldReader fields, String name) {
+        JsonValue value = json.get(name);
+        if (value == JsonValue.NULL) {
             return null;
         }
-
-        List<String> ids(String name, int max) {
-            JsonValue value = json.get(name);
-            if (!(value instanceof JsonArray array)) {
-                error(name, "must be an array of fact ids");
-                return List.of();
-            }
-            if (array.size() > max) {
-                error(name, "must hold at most " + max + " ids");
-                return List.of();
-            }
-            List<String> ids = new ArrayList<>();
-            for (int i = 0; i < array.size(); i++) {
-                if (array.get(i) instanceof JsonString id
-                        && !id.getString().isBlank()
-                        && id.getString().length() <= 64) {
-                    ids.add(id.getString());
-                } else {
-                    error(name + "[" + i + "]", "must be a fact id");
-                }
-            }
-            return List.copyOf(new LinkedHashSet<>(ids));
-        }
-
-        String nullableText(String name, int min, int max, boolean singleLine) {
-            return json.isNull(name) ? null : text(name, min, max, singleLine);
-        }
-
-        String text(String name, int min, int max, boolean singleLine) {
-            JsonValue value = json.get(name);
-            if (!(value instanceof JsonString string)) {
-                error(name, "must be a string");
-                return null;
-            }
-            String text = stripSpaces(string.getString());
-            int length = text.codePointCount(0, text.length());
-            if (length < min) {
-                error(name, "must not be empty");
-                return null;
-            }
-            if (length > max) {
-                error(name, "must be at most " + max + " characters");
-                return null;
-            }
-            if (singleLine && text.chars().anyMatch(Character::isISOControl)) {
-                error(name, "must be a single line without control characters");
-                return null;
-            }
-            return text;
-        }
-
-        Double number(String name, double min, double max) {
-            JsonValue value = json.get(name);
-            if (!(value instanceof JsonNumber number)) {
-                error(name, "must be a number");
-                return null;
-            }
-            double d = number.doubleValue();
-            if (Double.isNaN(d) || d < min || d > max) {
-                error(name, "must be between " + min + " and " + max);
-                return null;
-            }
-            return d;
-        }
-
-        Long nullableInteger(String name, long min, long max) {
-            JsonValue value = json.get(name);
-            if (value == JsonValue.NULL) {
-                return null;
-            }
-            if (!(value instanceof JsonNumber number) || !number.isIntegral()) {
-                error(name, "must be a whole number");
-                return null;
-            }
-            java.math.BigDecimal d = number.bigDecimalValue();
-            if (d.compareTo(java.math.BigDecimal.valueOf(min)) < 0
-                    || d.compareTo(java.math.BigDecimal.valueOf(max)) > 0) {
-                error(name, "must be between " + min + " and " + max);
-                return null;
-            }
-            return d.longValueExact();
-        }
-
-        Boolean bool(String name) {
-            JsonValue value = json.get(name);
-            if (value == JsonValue.TRUE) {
-                return true;
-            }
-            if (value == JsonValue.FALSE) {
-                return false;
-            }
-            error(name, "must be true or false");
+        if (!(value instanceof JsonString string)) {
+            fields.error(name, "must be a string");
             return null;
         }
-
-        List<String> tags(String name) {
-            JsonValue value = json.get(name);
-            if (value == JsonValue.NULL) {
-                return List.of();
-            }
-            if (!(value instanceof JsonArray array)) {
-                error(name, "must be an array of strings");
-                return null;
-            }
-            if (array.size() > MAX_TAGS) {
-                error(name, "must hold at most " + MAX_TAGS + " tags");
-                return null;
-            }
-            Set<String> tags = new LinkedHashSet<>();
-            for (int i = 0; i < array.size(); i++) {
-                JsonValue element = array.get(i);
-                String tag = element instanceof JsonString s ? stripSpaces(s.getString()) : null;
-                if (tag == null
-                        || tag.isEmpty()
-                        || tag.codePointCount(0, tag.length()) > MAX_TAG
-                        || tag.chars().anyMatch(Character::isISOControl)) {
-                    error(name + "[" + i + "]", "must be a string of 1-" + MAX_TAG + " characters on one line");
-                } else {
-                    tags.add(tag);
-                }
-            }
-            return List.copyOf(tags);
+        String problem = FactKey.problemWith(string.getString());
+        if (problem != null) {
+            fields.error(name, problem);
+            return null;
         }
+        return string.getString();
     }
 
-    /** Like {@link String#strip()}, no-break spaces too: a content of only U+00A0 is as empty as one of blanks. */
-    public static String stripSpaces(String text) {
-        int start = 0;
-        int end = text.length();
-        while (start < end && isSpace(text.codePointAt(start))) {
-            start += Character.charCount(text.codePointAt(start));
+    private static List<String> ids(JsonObject json, FieldReader fields, String name, int max) {
+        JsonValue value = json.get(name);
+        if (!(value instanceof JsonArray array)) {
+            fields.error(name, "must be an array of fact ids");
+            return List.of();
         }
-        while (end > start && isSpace(text.codePointBefore(end))) {
-            end -= Character.charCount(text.codePointBefore(end));
+        if (array.size() > max) {
+            fields.error(name, "must hold at most " + max + " ids");
+            return List.of();
         }
-        return text.substring(start, end);
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            if (array.get(i) instanceof JsonString id
+                    && !id.getString().isBlank()
+                    && id.getString().length() <= 64) {
+                ids.add(id.getString());
+            } else {
+                fields.error(name + "[" + i + "]", "must be a fact id");
+            }
+        }
+        return List.copyOf(new LinkedHashSet<>(ids));
     }
 
-    private static boolean isSpace(int codePoint) {
-        return Character.isWhitespace(codePoint) || Character.isSpaceChar(codePoint);
+    private static List<String> tags(JsonObject json, FieldReader fields, String name) {
+        JsonValue value = json.get(name);
+        if (value == JsonValue.NULL) {
+            return List.of();
+        }
+        if (!(value instanceof JsonArray array)) {
+            fields.error(name, "must be an array of strings");
+            return null;
+        }
+        if (array.size() > MAX_TAGS) {
+            fields.error(name, "must hold at most " + MAX_TAGS + " tags");
+            return null;
+        }
+        Set<String> tags = new LinkedHashSet<>();
+        for (int i = 0; i < array.size(); i++) {
+            JsonValue element = array.get(i);
+            String tag = element instanceof JsonString s ? FieldReader.stripSpaces(s.getString()) : null;
+            if (tag == null
+                    || tag.isEmpty()
+                    || tag.codePointCount(0, tag.length()) > MAX_TAG
+                    || tag.chars().anyMatch(Character::isISOControl)) {
+                fields.error(name + "[" + i + "]", "must be a string of 1-" + MAX_TAG + " characters on one line");
+            } else {
+                tags.add(tag);
+            }
+        }
+        return List.copyOf(tags);
     }
 }

@@ -1,6 +1,6 @@
 package dev.memoria.learn.control;
 
-import dev.memoria.fact.control.FactInput;
+import dev.memoria.platform.control.FieldReader;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +12,7 @@ public record Extraction(List<ExtractedFact> facts) {
     public Extraction fitting(int maxCharacters) {
         return new Extraction(facts.stream()
                 .filter(fact -> {
-                    String content = FactInput.stripSpaces(fact.content()); // as the fact's validation trims it
+                    String content = FieldReader.stripSpaces(fact.content()); // as the fact's validation trims it
                     return content.codePointCount(0, content.length()) <= maxCharacters;
                 })
                 .toList());

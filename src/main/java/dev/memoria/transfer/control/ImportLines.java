@@ -9,6 +9,7 @@ import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.Tags;
 import dev.memoria.fact.entity.Validity;
 import dev.memoria.platform.control.BoundedJson;
+import dev.memoria.platform.control.FieldReader;
 import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.platform.entity.StorableText;
 import dev.memoria.scope.entity.Scope;
@@ -16,16 +17,12 @@ import dev.memoria.snapshot.entity.Snapshot;
 import dev.memoria.transfer.entity.ImportLine;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,10 +42,6 @@ final class ImportLines {
     private static final Set<String> LOG_FIELDS =
             Set.of("kind", "id", "scope", "timestamp", "category", "content", "persistent", "fact_id");
     private static final Set<String> SNAPSHOT_FIELDS = Set.of("kind", "scope", "name", "created_at", "facts");
-    /** Earliest and latest times a line may carry: both databases and the API's four-digit years hold them. */
-    private static final Instant FIRST = Instant.parse("0001-01-01T00:00:00Z");
-
-    private static final Instant LAST = Instant.parse("9999-12-31T23:59:59.999999Z");
 
     private ImportLines() {}
 
@@ -314,19 +307,27 @@ final class ImportLines {
         }
     }
 
-    /** Typed readers of the fields FactInput does not know, recording a problem instead of throwing. */
-    private record Fields(JsonObject json, String path, Problems problems) {
+    /** FieldReader and the import's own field kinds: a UUID, a scope, text kept exactly as written. */
+    private static final class Fields {
+
+        private final JsonObject json;
+        private final FieldReader reader;
+
+        Fields(JsonObject json, String path, Problems problems) {
+            this.json = json;
+            this.reader = new FieldReader(json, path, (field, message) -> problems.add(field + ": " + message));
+        }
 
         String id(String name, boolean required) {
             JsonValue value = json.get(name);
             if (value == null || value == JsonValue.NULL) {
                 if (required) {
-                    problems.add(path + name + ": is required");
+                    reader.error(name, "is required");
                 }
                 return null;
             }
             if (!(value instanceof JsonString s) || !ID.matcher(s.getString()).matches()) {
-                problems.add(path + name + ": must be a UUID");
+                reader.error(name, "must be a UUID");
                 return null;
             }
             return s.getString().toLowerCase(Locale.ROOT);
@@ -336,78 +337,46 @@ final class ImportLines {
             String text = json.get(name) instanceof JsonString s ? s.getString() : null;
             String problem = Scope.problemWith(text);
             if (problem != null) {
-                problems.add(path + name + ": " + (text == null ? "is required as a string" : problem));
+                reader.error(name, text == null ? "is required as a string" : problem);
                 return null;
             }
             return text;
         }
 
         Instant time(String name, boolean required) {
-            JsonValue value = json.get(name);
-            if (value == null || value == JsonValue.NULL) {
-                if (required) {
-                    problems.add(path + name + ": is required");
-                }
-                return null;
-            }
-            try {
-                if (value instanceof JsonString s) {
-                    Instant time = OffsetDateTime.parse(s.getString()).toInstant();
-                    if (!time.isBefore(FIRST) && !time.isAfter(LAST)) {
-                        return time.truncatedTo(ChronoUnit.MICROS);
-                    }
-                }
-            } catch (DateTimeParseException invalid) {
-                // reported below
-            }
-            problems.add(path + name + ": must be an RFC 3339 time such as 2026-03-13T10:15:00Z, years 1-9999");
-            return null;
+            return reader.time(name, required);
         }
 
         int count(String name) {
-            JsonValue value = json.get(name);
-            if (value == null || value == JsonValue.NULL) {
-                return 0;
-            }
-            if (value instanceof JsonNumber n
-                    && n.isIntegral()
-                    && n.bigDecimalValue().signum() >= 0
-                    && n.bigDecimalValue().compareTo(java.math.BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0) {
-                return n.intValue();
-            }
-            problems.add(path + name + ": must be a whole number from 0 to " + Integer.MAX_VALUE);
-            return 0;
+            return (int) reader.integer(name, 0, 0, Integer.MAX_VALUE);
         }
 
+        /** Text as written, not stripped: a daily log's entry comes back as it was exported. */
         String text(String name, int max, boolean singleLine) {
             String text = json.get(name) instanceof JsonString s ? s.getString() : null;
-            if (text == null || FactInput.stripSpaces(text).isEmpty()) {
-                problems.add(path + name + ": is required as a non-empty string");
+            if (text == null || FieldReader.stripSpaces(text).isEmpty()) {
+                reader.error(name, "is required as a non-empty string");
                 return null;
             }
             if (text.codePointCount(0, text.length()) > max) {
-                problems.add(path + name + ": must be at most " + max + " characters");
+                reader.error(name, "must be at most " + max + " characters");
                 return null;
             }
             if (!StorableText.isStorable(text) || singleLine && text.chars().anyMatch(Character::isISOControl)) {
-                problems.add(path + name + ": must be "
-                        + (singleLine
-                                ? "a single line without control characters"
-                                : "text without NUL characters (U+0000) or unpaired surrogates"));
+                reader.error(
+                        name,
+                        "must be "
+                                + (singleLine
+                                        ? "a single line without control characters"
+                                        : "text without NUL characters (U+0000) or unpaired surrogates"));
                 return null;
             }
             return text;
         }
 
+        /** Absent or null: false. */
         boolean bool(String name) {
-            JsonValue value = json.get(name);
-            if (value == null || value == JsonValue.FALSE || value == JsonValue.NULL) {
-                return false;
-            }
-            if (value != JsonValue.TRUE) {
-                problems.add(path + name + ": must be true or false");
-            }
-            return value == JsonValue.TRUE;
+            return reader.given(name) && Boolean.TRUE.equals(reader.bool(name));
         }
     }
 }

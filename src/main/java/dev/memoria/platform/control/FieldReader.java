@@ -1,0 +1,180 @@
+package dev.memoria.platform.control;
+
+import dev.memoria.platform.entity.DomainException.FieldError;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+/**
+ * Typed, bounded readers of one JSON object's fields, shared by every JSON input (a fact, an import line, a
+ * tool call's arguments). A bad field is reported as "{path}{name}" with its message instead of thrown, so
+ * one 400 names every bad field; the reader then gives null (or the default) and the caller goes on.
+ */
+public final class FieldReader {
+
+    /** Earliest and latest times a write may carry: both databases and the API's four-digit years hold them. */
+    private static final Instant FIRST = Instant.parse("0001-01-01T00:00:00Z");
+
+    private static final Instant LAST = Instant.parse("9999-12-31T23:59:59.999999Z");
+
+    private final JsonObject json;
+    private final String path;
+    private final BiConsumer<String, String> report;
+
+    /** @param path prefix of every reported field name, such as "facts[3]." inside a batch */
+    public FieldReader(JsonObject json, String path, List<FieldError> errors) {
+        this(json, path, (field, message) -> errors.add(new FieldError(field, message)));
+    }
+
+    /** @param report takes each problem as the full field name and its message */
+    public FieldReader(JsonObject json, String path, BiConsumer<String, String> report) {
+        this.json = json;
+        this.path = path;
+        this.report = report;
+    }
+
+    /** The field was sent, even as null. */
+    public boolean has(String name) {
+        return json.containsKey(name);
+    }
+
+    /** The field was sent with a value other than null. */
+    public boolean given(String name) {
+        JsonValue value = json.get(name);
+        return value != null && value != JsonValue.NULL;
+    }
+
+    public void error(String name, String message) {
+        report.accept(path + name, message);
+    }
+
+    /**
+     * A string of {@code min} to {@code max} characters (code points) once the spaces at either end are
+     * stripped; single-line text refuses control characters.
+     */
+    public String text(String name, int min, int max, boolean singleLine) {
+        if (!(json.get(name) instanceof JsonString string)) {
+            error(name, "must be a string");
+            return null;
+        }
+        String text = stripSpaces(string.getString());
+        int length = text.codePointCount(0, text.length());
+        if (length < min) {
+            error(name, "must not be empty");
+            return null;
+        }
+        if (length > max) {
+            error(name, "must be at most " + max + " characters");
+            return null;
+        }
+        if (singleLine && text.chars().anyMatch(Character::isISOControl)) {
+            error(name, "must be a single line without control characters");
+            return null;
+        }
+        return text;
+    }
+
+    /** Like {@link #text}, and JSON null is null. */
+    public String nullableText(String name, int min, int max, boolean singleLine) {
+        return json.get(name) == JsonValue.NULL ? null : text(name, min, max, singleLine);
+    }
+
+    public Double number(String name, double min, double max) {
+        if (!(json.get(name) instanceof JsonNumber number)) {
+            error(name, "must be a number");
+            return null;
+        }
+        double d = number.doubleValue();
+        if (Double.isNaN(d) || d < min || d > max) {
+            error(name, "must be between " + min + " and " + max);
+            return null;
+        }
+        return d;
+    }
+
+    /** A whole number from {@code min} to {@code max}; JSON null is null. */
+    public Long nullableInteger(String name, long min, long max) {
+        JsonValue value = json.get(name);
+        if (value == JsonValue.NULL) {
+            return null;
+        }
+        if (!(value instanceof JsonNumber number) || !number.isIntegral()) {
+            error(name, "must be a whole number");
+            return null;
+        }
+        // compared as decimals: longValue() wraps, and took 18446744073709551621 for 5
+        BigDecimal d = number.bigDecimalValue();
+        if (d.compareTo(BigDecimal.valueOf(min)) < 0 || d.compareTo(BigDecimal.valueOf(max)) > 0) {
+            error(name, "must be between " + min + " and " + max);
+            return null;
+        }
+        return d.longValueExact();
+    }
+
+    /** A whole number from {@code min} to {@code max}; absent, null or refused: {@code defaultValue}. */
+    public long integer(String name, long defaultValue, long min, long max) {
+        Long value = given(name) ? nullableInteger(name, min, max) : null;
+        return value == null ? defaultValue : value;
+    }
+
+    /** {@code true} or {@code false}; anything else, null included, is refused. */
+    public Boolean bool(String name) {
+        JsonValue value = json.get(name);
+        if (value == JsonValue.TRUE || value == JsonValue.FALSE) {
+            return value == JsonValue.TRUE;
+        }
+        error(name, "must be true or false");
+        return null;
+    }
+
+    /**
+     * An RFC 3339 time both databases store (years 1 to 9999), to the microsecond. Absent or null: null, or
+     * refused when {@code required}.
+     */
+    public Instant time(String name, boolean required) {
+        JsonValue value = json.get(name);
+        if (value == null && required) {
+            error(name, "is required");
+        }
+        if (value == null || value == JsonValue.NULL && !required) {
+            return null;
+        }
+        try {
+            if (value instanceof JsonString s) {
+                Instant time = OffsetDateTime.parse(s.getString()).toInstant();
+                if (!time.isBefore(FIRST) && !time.isAfter(LAST)) {
+                    return time.truncatedTo(ChronoUnit.MICROS);
+                }
+            }
+        } catch (DateTimeParseException invalid) {
+            // reported below
+        }
+        error(name, "must be an RFC 3339 time such as 2026-03-13T10:15:00Z, years 1-9999");
+        return null;
+    }
+
+    /** Like {@link String#strip()}, no-break spaces too: a content of only U+00A0 is as empty as one of blanks. */
+    public static String stripSpaces(String text) {
+        int start = 0;
+        int end = text.length();
+        while (start < end && isSpace(text.codePointAt(start))) {
+            start += Character.charCount(text.codePointAt(start));
+        }
+        while (end > start && isSpace(text.codePointBefore(end))) {
+            end -= Character.charCount(text.codePointBefore(end));
+        }
+        return text.substring(start, end);
+    }
+
+    private static boolean isSpace(int codePoint) {
+        return Character.isWhitespace(codePoint) || Character.isSpaceChar(codePoint);
+    }
+}
