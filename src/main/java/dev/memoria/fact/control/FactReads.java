@@ -1,9 +1,6 @@
 package dev.memoria.fact.control;
 
-import dev.memoria.fact.entity.Change;
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.fact.entity.FactType;
-import dev.memoria.fact.entity.Validity;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.scope.entity.Scope;
@@ -58,7 +55,7 @@ public class FactReads {
                 statement.setString(parameter, scope.value());
                 try (ResultSet rows = statement.executeQuery()) {
                     while (rows.next()) {
-                        Fact fact = row(rows).toFact();
+                        Fact fact = FactColumns.row(rows).toFact();
                         if (!fact.isExpired(now)) {
                             found.add(fact);
                         }
@@ -78,38 +75,10 @@ public class FactReads {
         // statistics it walked the whole scope's index instead (40 ms for 20 facts of 10,000)
         return postgres
                 ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT "
-                        + FactRepository.ROW_COLUMNS
+                        + FactColumns.ROW
                         + " FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f WHERE f.scope_name = ?"
-                : "SELECT " + FactRepository.ROW_COLUMNS + " FROM fact WHERE id IN (" + InLists.marks(ids)
+                : "SELECT " + FactColumns.ROW + " FROM fact WHERE id IN (" + InLists.marks(ids)
                         + ") AND {tenant} AND scope_name = ?";
-    }
-
-    private static Fact.Row row(ResultSet row) throws SQLException {
-        return new Fact.Row(
-                row.getString(1),
-                row.getString(2),
-                row.getString(3),
-                row.getString(4),
-                row.getString(5),
-                row.getString(6),
-                FactType.valueOf(row.getString(7)),
-                row.getDouble(8),
-                row.getBoolean(9),
-                row.getString(10),
-                row.getString(11),
-                FactRepository.instant(row.getTimestamp(12)),
-                FactRepository.instant(row.getTimestamp(13)),
-                FactRepository.instant(row.getTimestamp(14)),
-                row.getInt(15),
-                FactRepository.instant(row.getTimestamp(16)),
-                row.getInt(17),
-                new Validity(
-                        row.getInt(18),
-                        FactRepository.instant(row.getTimestamp(19)),
-                        FactRepository.instant(row.getTimestamp(20)),
-                        row.getString(21),
-                        FactRepository.instant(row.getTimestamp(22)),
-                        Change.valueOf(row.getString(23))));
     }
 
     /** Keeps this transaction read-only: it reads recorded uses from memory instead of writing them first. */

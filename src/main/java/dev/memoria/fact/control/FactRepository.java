@@ -17,7 +17,6 @@ import jakarta.persistence.TypedQuery;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,16 +31,12 @@ import java.util.Optional;
 @ApplicationScoped
 public class FactRepository {
 
-    /** The columns of {@link Fact.Row}, in its order. */
-    static final String ROW_COLUMNS = "id, scope_name, fact_key, title, content, category, fact_type, importance,"
-            + " persistent, tags, source, created_at, updated_at, last_accessed_at, access_count, expires_at, doc_length,"
-            + " version, valid_from, valid_to, superseded_by, changed_at, change_kind";
     /**
      * The columns of {@link Fact.Row} after its scope, then the postings the keyword index listed, for
      * {@link #insertAll}, with PostgreSQL's array types.
      */
     private static final List<BulkWrites.Column> INSERT_COLUMNS = Arrays.stream(
-                    (ROW_COLUMNS + ", index_terms, attribute").split(", "))
+                    (FactColumns.ROW + ", index_terms, attribute").split(", "))
             .filter(name -> !name.equals("scope_name"))
             .map(name -> new BulkWrites.Column(
                     name,
@@ -309,25 +304,15 @@ public class FactRepository {
                             rows.getBoolean(2),
                             rows.getDouble(3),
                             rows.getInt(4),
-                            instant(rows.getTimestamp(5)),
-                            instant(rows.getTimestamp(6)),
-                            instant(rows.getTimestamp(7))));
+                            FactColumns.instant(rows.getTimestamp(5)),
+                            FactColumns.instant(rows.getTimestamp(6)),
+                            FactColumns.instant(rows.getTimestamp(7))));
                 }
             }
         } catch (SQLException e) {
             throw new PersistenceException("Cannot read the scope's facts", e);
         }
         return standings;
-    }
-
-    /** As {@link dev.memoria.platform.control.InstantConverter} reads it for the entity. */
-    static Instant instant(Timestamp timestamp) {
-        return timestamp == null ? null : timestamp.toInstant();
-    }
-
-    /** As {@link dev.memoria.platform.control.InstantConverter} writes it for the entity. */
-    private static Timestamp timestamp(Instant instant) {
-        return instant == null ? null : Timestamp.from(instant);
     }
 
     /** Live persistent facts in creation order: the scope's MEMORY.md. */
@@ -356,33 +341,10 @@ public class FactRepository {
     public void insertAll(Scope scope, Collection<Fact> created) {
         List<Object[]> rows = new ArrayList<>(created.size());
         for (Fact fact : created) {
-            Fact.Row row = fact.row();
-            rows.add(new Object[] {
-                row.id(),
-                row.key(),
-                row.title(),
-                row.content(),
-                row.category(),
-                row.type().name(),
-                row.importance(),
-                row.persistent(),
-                row.tags(),
-                row.source(),
-                timestamp(row.createdAt()),
-                timestamp(row.updatedAt()),
-                timestamp(row.lastAccessedAt()),
-                row.accessCount(),
-                timestamp(row.expiresAt()),
-                row.docLength(),
-                row.validity().version(),
-                timestamp(row.validity().validFrom()),
-                timestamp(row.validity().validTo()),
-                row.validity().supersededBy(),
-                timestamp(row.validity().changedAt()),
-                row.validity().change().name(),
-                fact.indexTerms(),
-                fact.attribute()
-            });
+            List<Object> values = FactColumns.rowValues(fact.row());
+            values.add(fact.indexTerms());
+            values.add(fact.attribute());
+            rows.add(values.toArray());
         }
         bulk.insert("fact", scope.value(), INSERT_COLUMNS, rows);
     }

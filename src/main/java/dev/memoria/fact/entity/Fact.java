@@ -121,8 +121,9 @@ public class Fact implements FactView {
     }
 
     /**
-     * A fact's columns as a plain JDBC read gives them (tags still encoded), for reads where EclipseLink's
-     * per-query and per-row work costs more than the database takes to find the rows.
+     * A fact's stored fields as a value: what plain JDBC reads give (where EclipseLink's per-query and per-row
+     * work costs more than the database takes to find the rows), what an import line and a snapshot's copy
+     * hold, and what a batch insert writes. Tags stay encoded as stored, decoded when shown.
      */
     public record Row(
             String id,
@@ -134,7 +135,7 @@ public class Fact implements FactView {
             FactType type,
             double importance,
             boolean persistent,
-            String tags,
+            String storedTags,
             String source,
             Instant createdAt,
             Instant updatedAt,
@@ -142,29 +143,20 @@ public class Fact implements FactView {
             int accessCount,
             Instant expiresAt,
             int docLength,
-            Validity validity) {
+            Validity validity)
+            implements FactView {
+
+        @Override
+        public List<String> tags() {
+            return Tags.decode(storedTags);
+        }
 
         /** A fact outside any persistence context: changes to it are never saved. */
         public Fact toFact() {
             Fact fact = new Fact();
             fact.id = id;
-            fact.scopeName = scopeName;
-            fact.key = key;
-            fact.title = title;
-            fact.content = content;
-            fact.category = category;
-            fact.type = type;
-            fact.importance = importance;
-            fact.persistent = persistent;
-            fact.tags = tags;
-            fact.source = source;
-            fact.createdAt = createdAt;
-            fact.updatedAt = updatedAt;
-            fact.lastAccessedAt = lastAccessedAt;
-            fact.accessCount = accessCount;
-            fact.expiresAt = expiresAt;
+            fact.overwrite(this);
             fact.docLength = docLength;
-            fact.validity(validity);
             return fact;
         }
     }
@@ -182,7 +174,7 @@ public class Fact implements FactView {
         type = row.type();
         importance = row.importance();
         persistent = row.persistent();
-        tags = row.tags();
+        tags = row.storedTags();
         source = row.source();
         createdAt = row.createdAt();
         updatedAt = row.updatedAt();
@@ -208,27 +200,10 @@ public class Fact implements FactView {
     }
 
     /** A fact a restore brings back from its snapshot copy: a first version again, written now. */
-    public static Fact restoredFrom(FactView copy, Instant now) {
-        return new Row(
-                        copy.id(),
-                        copy.scopeName(),
-                        copy.key(),
-                        copy.title(),
-                        copy.content(),
-                        copy.category(),
-                        copy.type(),
-                        copy.importance(),
-                        copy.persistent(),
-                        Tags.encode(copy.tags()),
-                        copy.source(),
-                        copy.createdAt(),
-                        copy.updatedAt(),
-                        copy.lastAccessedAt(),
-                        copy.accessCount(),
-                        copy.expiresAt(),
-                        0,
-                        new Validity(1, now, null, null, now, Change.RESTORED))
-                .toFact();
+    public static Fact restoredFrom(Row copy, Instant now) {
+        Fact fact = copy.toFact();
+        fact.validity(new Validity(1, now, null, null, now, Change.RESTORED));
+        return fact;
     }
 
     /** Says and files what {@code copy} does, as of the copy (a restore): access statistics and validity stay. */

@@ -1,19 +1,21 @@
 package dev.memoria.snapshot.control;
 
-import dev.memoria.fact.entity.FactType;
-import dev.memoria.fact.entity.FactView;
-import dev.memoria.fact.entity.Tags;
+import dev.memoria.fact.control.FactColumns;
+import dev.memoria.fact.entity.Fact;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlLike;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
-import dev.memoria.snapshot.entity.SnapshotFact;
 import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
 import jakarta.persistence.TypedQuery;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,10 +29,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class SnapshotRepository {
 
-    /** The fact columns a snapshot preserves, in the same order in fact and snapshot_fact. */
-    static final String COLUMNS =
-            "fact_key, title, content, category, fact_type, importance, persistent, tags, source, "
-                    + "created_at, updated_at, last_accessed_at, access_count, expires_at";
+    private static final String COLUMNS = FactColumns.STORED;
 
     @Inject
     TenantSql sql;
@@ -85,28 +84,15 @@ public class SnapshotRepository {
      * Saves the snapshot with the given fact copies (an import's): nothing is read from the live facts. Returns
      * how many were saved.
      */
-    public int saveWithFacts(Snapshot snapshot, List<? extends FactView> copies) {
+    public int saveWithFacts(Snapshot snapshot, List<Fact.Row> copies) {
         snapshot.factCount(copies.size());
         db.get().persist(snapshot);
         List<Object[]> rows = new ArrayList<>(copies.size());
-        for (FactView fact : copies) {
-            rows.add(new Object[] {
-                fact.id(),
-                fact.key(),
-                fact.title(),
-                fact.content(),
-                fact.category(),
-                fact.type().name(),
-                fact.importance(),
-                fact.persistent(),
-                Tags.encode(fact.tags()),
-                fact.source(),
-                timestamp(fact.createdAt()),
-                timestamp(fact.updatedAt()),
-                timestamp(fact.lastAccessedAt()),
-                fact.accessCount(),
-                timestamp(fact.expiresAt())
-            });
+        for (Fact.Row fact : copies) {
+            List<Object> values = new ArrayList<>();
+            values.add(fact.id());
+            values.addAll(FactColumns.storedValues(fact));
+            rows.add(values.toArray());
         }
         bulk.asBatch(
                 "INSERT INTO snapshot_fact ({tenant_id}, snapshot_id, fact_id, " + COLUMNS
@@ -151,44 +137,20 @@ public class SnapshotRepository {
         all(scope).forEach(this::delete);
     }
 
-    public List<SnapshotFact> facts(Snapshot snapshot) {
-        List<?> rows = sql.query("SELECT fact_id, " + COLUMNS + " FROM snapshot_fact "
-                        + "WHERE {tenant} AND snapshot_id = ? ORDER BY created_at, fact_id")
-                .setParameter(1, snapshot.id())
-                .getResultList();
-        List<SnapshotFact> facts = new ArrayList<>(rows.size());
-        for (Object row : rows) {
-            Object[] c = (Object[]) row;
-            facts.add(new SnapshotFact(
-                    (String) c[0],
-                    snapshot.scopeName(),
-                    (String) c[1],
-                    (String) c[2],
-                    (String) c[3],
-                    (String) c[4],
-                    FactType.valueOf((String) c[5]),
-                    ((Number) c[6]).doubleValue(),
-                    bool(c[7]),
-                    Tags.decode((String) c[8]),
-                    (String) c[9],
-                    instant(c[10]),
-                    instant(c[11]),
-                    instant(c[12]),
-                    ((Number) c[13]).intValue(),
-                    instant(c[14])));
+    /** The snapshot's copies of its facts; a copy keeps no versions, so it reads as its fact's first one. */
+    public List<Fact.Row> facts(Snapshot snapshot) {
+        List<Fact.Row> facts = new ArrayList<>(snapshot.factCount());
+        try (PreparedStatement statement = sql.prepare("SELECT fact_id, " + COLUMNS
+                + " FROM snapshot_fact WHERE {tenant} AND snapshot_id = ? ORDER BY created_at, fact_id")) {
+            statement.setString(1, snapshot.id());
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    facts.add(FactColumns.copy(rows, snapshot.scopeName()));
+                }
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read the snapshot's facts", e);
         }
         return facts;
-    }
-
-    private static boolean bool(Object value) {
-        return value instanceof Boolean b ? b : ((Number) value).intValue() != 0;
-    }
-
-    private static Timestamp timestamp(Instant instant) {
-        return instant == null ? null : Timestamp.from(instant);
-    }
-
-    private static Instant instant(Object value) {
-        return value == null ? null : ((Timestamp) value).toInstant();
     }
 }

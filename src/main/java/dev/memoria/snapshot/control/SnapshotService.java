@@ -92,7 +92,7 @@ public class SnapshotService {
         Snapshot snapshot = get(scope, name);
         Instant now = Timestamps.now(clock);
         scopes.touch(scope, now);
-        Map<String, FactView> wanted = byId(snapshot, now);
+        Map<String, Fact.Row> wanted = byId(snapshot, now);
         Map<String, Fact> rows = new LinkedHashMap<>();
         facts.rowsOf(scope).forEach(fact -> rows.put(fact.id(), fact));
         List<Fact> gone = rows.values().stream()
@@ -105,7 +105,7 @@ public class SnapshotService {
         }
         List<Fact> created = new ArrayList<>();
         List<Fact> changed = new ArrayList<>();
-        for (FactView copy : wanted.values()) {
+        for (Fact.Row copy : wanted.values()) {
             Fact fact = rows.get(copy.id());
             if (fact == null) {
                 Fact restored = Fact.restoredFrom(copy, now);
@@ -130,7 +130,7 @@ public class SnapshotService {
     /** What changed from snapshot {@code name} to {@code against} (another snapshot, or the live facts). */
     public Diff diff(Scope scope, String name, String against) {
         Instant now = Timestamps.now(clock);
-        Map<String, FactView> from = byId(get(scope, name), now);
+        Map<String, FactView> from = new LinkedHashMap<>(byId(get(scope, name), now));
         Map<String, FactView> to = new LinkedHashMap<>();
         if (against == null || against.equals(CURRENT)) {
             facts.current(scope, now).forEach(fact -> to.put(fact.id(), fact));
@@ -160,8 +160,8 @@ public class SnapshotService {
     }
 
     /** The snapshot's facts that have not expired since: an expired fact is never shown, nor restored. */
-    private Map<String, FactView> byId(Snapshot snapshot, Instant now) {
-        Map<String, FactView> byId = new LinkedHashMap<>();
+    private Map<String, Fact.Row> byId(Snapshot snapshot, Instant now) {
+        Map<String, Fact.Row> byId = new LinkedHashMap<>();
         snapshots.facts(snapshot).stream()
                 .filter(fact -> !fact.isExpired(now))
                 .forEach(fact -> byId.put(fact.id(), fact));

@@ -2,13 +2,13 @@ package dev.memoria.transfer.boundary;
 
 import dev.memoria.dailylog.boundary.DailyLogResource;
 import dev.memoria.fact.boundary.FactJson;
+import dev.memoria.fact.entity.Fact;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
-import dev.memoria.snapshot.entity.SnapshotFact;
 import dev.memoria.transfer.control.TenantExport;
 import dev.memoria.transfer.control.TenantImport;
 import dev.memoria.transfer.entity.ImportCounts;
@@ -96,7 +96,7 @@ public class TransferResource {
                                     entry.factId())));
             export.snapshots(below, snapshot -> {
                 JsonArrayBuilder facts = Jsons.createArrayBuilder();
-                for (SnapshotFact fact : snapshot.facts()) {
+                for (Fact.Row fact : snapshot.facts()) {
                     facts.add(FactJson.stored(fact));
                 }
                 line(

@@ -272,9 +272,7 @@ public class ImportChunks {
         for (SnapshotLine line : lines) {
             if (named.add(line.name())
                     && snapshots.find(scope.value(), line.name()).isEmpty()) {
-                snapshots.saveWithFacts(
-                        new Snapshot(scope.value(), line.name(), line.createdAt()),
-                        line.facts().stream().map(Fact.Row::toFact).toList());
+                snapshots.saveWithFacts(new Snapshot(scope.value(), line.name(), line.createdAt()), line.facts());
                 counts.count(Kind.SNAPSHOT, Outcome.CREATED);
             } else {
                 counts.count(Kind.SNAPSHOT, Outcome.UNCHANGED);
@@ -309,7 +307,7 @@ public class ImportChunks {
                 && row.type() == line.type()
                 && Math.abs(row.importance() - line.importance()) < 5e-10
                 && row.persistent() == line.persistent()
-                && row.tags().equals(line.tags())
+                && row.storedTags().equals(line.storedTags())
                 && row.source().equals(line.source())
                 && sameMillis(row.createdAt(), line.createdAt())
                 && sameMillis(row.updatedAt(), line.updatedAt())

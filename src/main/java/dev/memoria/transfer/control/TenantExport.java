@@ -12,7 +12,6 @@ import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotRepository;
 import dev.memoria.snapshot.entity.Snapshot;
-import dev.memoria.snapshot.entity.SnapshotFact;
 import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -109,14 +108,18 @@ public class TenantExport {
                 after -> snapshots.tenantPage(below, after, PAGE),
                 Snapshot::id,
                 Snapshot::scopeName,
-                snapshot -> sink.accept(new SnapshotWithFacts(
-                        snapshot,
-                        snapshots.facts(snapshot).stream()
-                                .filter(fact -> !fact.isExpired(now))
-                                .toList())));
+                snapshot -> sink.accept(new SnapshotWithFacts(snapshot, copiesOf(snapshot, now))));
     }
 
-    public record SnapshotWithFacts(Snapshot snapshot, List<SnapshotFact> facts) {}
+    private List<Fact.Row> copiesOf(Snapshot snapshot, Instant now) {
+        try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
+            return snapshots.facts(snapshot).stream()
+                    .filter(fact -> !fact.isExpired(now))
+                    .toList();
+        }
+    }
+
+    public record SnapshotWithFacts(Snapshot snapshot, List<Fact.Row> facts) {}
 
     private <T> void pages(
             Function<String, List<T>> page, Function<T, String> id, Function<T, String> scope, Sink<T> sink)
