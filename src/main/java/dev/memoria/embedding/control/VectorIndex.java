@@ -83,23 +83,24 @@ public class VectorIndex {
     }
 
     Lookup lookup(String scope) {
-        try (PreparedStatement statement = tenantSql.prepare("SELECT s.created_at, s.vector_epoch, s.vector_seq,"
-                + " (SELECT t.semantic_recall FROM tenant_settings t WHERE {t.tenant}) FROM memory_scope s"
-                + " WHERE {s.tenant} AND s.scope_name = ?")) {
-            statement.setString(1, scope);
-            try (ResultSet row = statement.executeQuery()) {
-                if (!row.next()) {
-                    return new Lookup(scope, new ScopeVectors.Version(null, -1, -1), false);
-                }
-                boolean semanticRecall = row.getBoolean(4) || row.wasNull(); // no settings row: the default, on
-                return new Lookup(
-                        scope,
-                        new ScopeVectors.Version(row.getTimestamp(1).toInstant(), row.getLong(2), row.getLong(3)),
-                        semanticRecall);
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read the scope's vector version", e);
-        }
+        return tenantSql
+                .list(
+                        "SELECT s.created_at, s.vector_epoch, s.vector_seq,"
+                                + " (SELECT t.semantic_recall FROM tenant_settings t WHERE {t.tenant}) FROM memory_scope s"
+                                + " WHERE {s.tenant} AND s.scope_name = ?",
+                        row -> {
+                            boolean semanticRecall =
+                                    row.getBoolean(4) || row.wasNull(); // no settings row: the default, on
+                            return new Lookup(
+                                    scope,
+                                    new ScopeVectors.Version(
+                                            row.getTimestamp(1).toInstant(), row.getLong(2), row.getLong(3)),
+                                    semanticRecall);
+                        },
+                        scope)
+                .stream()
+                .findFirst()
+                .orElseGet(() -> new Lookup(scope, new ScopeVectors.Version(null, -1, -1), false));
     }
 
     /** The scope's vectors of {@code model}, up to date with the looked-up version, scored against a unit query vector. */

@@ -239,18 +239,9 @@ public class ScopeEraser {
 
     private Map<String, String> rows(String sql, Object... parameters) {
         Map<String, String> rows = new LinkedHashMap<>();
-        try (PreparedStatement statement = tenantSql.prepare(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
-            try (ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    rows.put(row.getString(1), row.getString(2));
-                }
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read what the erasure removes", e);
-        }
+        tenantSql
+                .list(sql, row -> Map.entry(row.getString(1), row.getString(2)), parameters)
+                .forEach(row -> rows.put(row.getKey(), row.getValue()));
         return rows;
     }
 

@@ -117,7 +117,7 @@ public final class FactColumns {
     }
 
     /** As {@link dev.memoria.platform.control.InstantConverter} writes it for the entity. */
-    private static Timestamp timestamp(Instant instant) {
+    static Timestamp timestamp(Instant instant) {
         return instant == null ? null : Timestamp.from(instant);
     }
 }

@@ -13,11 +13,8 @@ import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -65,9 +62,9 @@ public class FactHistory {
                 .setParameter(8, version.importance())
                 .setParameter(9, Tags.encode(version.tags()))
                 .setParameter(10, version.source())
-                .setParameter(11, timestamp(version.validFrom()))
-                .setParameter(12, timestamp(version.validTo()))
-                .setParameter(13, timestamp(version.changedAt()))
+                .setParameter(11, FactColumns.timestamp(version.validFrom()))
+                .setParameter(12, FactColumns.timestamp(version.validTo()))
+                .setParameter(13, FactColumns.timestamp(version.changedAt()))
                 .setParameter(14, version.change().name())
                 .executeUpdate();
     }
@@ -82,52 +79,32 @@ public class FactHistory {
 
     /** The kept versions of a fact, oldest first. */
     public List<FactVersion> older(String factId) {
-        List<FactVersion> versions = new ArrayList<>();
-        try (PreparedStatement statement = sql.prepare(
-                "SELECT " + COLUMNS + " FROM fact_version WHERE {tenant} AND fact_id = ? ORDER BY version")) {
-            statement.setString(1, factId);
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    versions.add(version(rows));
-                }
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read a fact's history", e);
-        }
-        return versions;
+        return sql.list(
+                "SELECT " + COLUMNS + " FROM fact_version WHERE {tenant} AND fact_id = ? ORDER BY version",
+                FactHistory::version,
+                factId);
     }
 
     /** For each fact of the scope with kept versions written by {@code at}, the latest of them. */
     public Map<String, FactVersion> latestOfScope(String scope, Instant at) {
         Map<String, FactVersion> latest = new HashMap<>();
-        try (PreparedStatement statement = sql.prepare(
-                "SELECT " + COLUMNS
-                        + " FROM fact_version WHERE {tenant} AND scope_name = ? AND changed_at <= ? ORDER BY fact_id, version")) {
-            statement.setString(1, scope);
-            statement.setTimestamp(2, timestamp(at));
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    FactVersion version = version(rows);
-                    latest.put(version.factId(), version);
-                }
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read the scope's history", e);
-        }
+        sql.list(
+                        "SELECT " + COLUMNS + " FROM fact_version WHERE {tenant} AND scope_name = ? AND changed_at <= ?"
+                                + " ORDER BY fact_id, version",
+                        FactHistory::version,
+                        scope,
+                        at)
+                .forEach(version -> latest.put(version.factId(), version));
         return latest;
     }
 
     public boolean has(String factId, int version) {
-        try (PreparedStatement statement =
-                sql.prepare("SELECT 1 FROM fact_version WHERE {tenant} AND fact_id = ? AND version = ?")) {
-            statement.setString(1, factId);
-            statement.setInt(2, version);
-            try (ResultSet row = statement.executeQuery()) {
-                return row.next();
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read a fact's history", e);
-        }
+        return !sql.list(
+                        "SELECT 1 FROM fact_version WHERE {tenant} AND fact_id = ? AND version = ?",
+                        row -> true,
+                        factId,
+                        version)
+                .isEmpty();
     }
 
     /**
@@ -139,7 +116,7 @@ public class FactHistory {
                 + " AND EXISTS (SELECT 1 FROM fact f WHERE {f.tenant} AND f.id = v.fact_id"
                 + " AND (f.expires_at IS NULL OR f.expires_at > ?))");
         List<Object> parameters = new ArrayList<>();
-        parameters.add(Timestamp.from(now));
+        parameters.add(now);
         if (below != null) {
             statement.append(" AND (scope_name = ? OR scope_name LIKE ? ESCAPE '\\')");
             parameters.add(below.value());
@@ -152,21 +129,7 @@ public class FactHistory {
             parameters.add(after.version());
         }
         statement.append(" ORDER BY fact_id, version");
-        List<FactVersion> versions = new ArrayList<>();
-        try (PreparedStatement query = sql.prepare(statement.toString())) {
-            for (int i = 0; i < parameters.size(); i++) {
-                query.setObject(i + 1, parameters.get(i));
-            }
-            query.setMaxRows(limit);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    versions.add(version(rows));
-                }
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read the tenant's history", e);
-        }
-        return versions;
+        return sql.firstRows(limit, statement.toString(), FactHistory::version, parameters.toArray());
     }
 
     /** A removed fact's versions go with it. */
@@ -204,17 +167,9 @@ public class FactHistory {
                 row.getDouble(8),
                 Tags.decode(row.getString(9)),
                 row.getString(10),
-                instant(row.getTimestamp(11)),
-                instant(row.getTimestamp(12)),
-                instant(row.getTimestamp(13)),
+                FactColumns.instant(row.getTimestamp(11)),
+                FactColumns.instant(row.getTimestamp(12)),
+                FactColumns.instant(row.getTimestamp(13)),
                 Change.valueOf(row.getString(14)));
-    }
-
-    private static Timestamp timestamp(Instant instant) {
-        return instant == null ? null : Timestamp.from(instant);
-    }
-
-    private static Instant instant(Timestamp timestamp) {
-        return timestamp == null ? null : timestamp.toInstant();
     }
 }

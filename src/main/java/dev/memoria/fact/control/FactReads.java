@@ -8,10 +8,6 @@ import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -47,23 +43,14 @@ public class FactReads {
     public List<Fact> liveAmong(Scope scope, Collection<String> ids, Instant now) {
         List<Fact> found = new ArrayList<>(ids.size());
         for (List<String> chunk : InLists.of(ids)) {
-            try (PreparedStatement statement = tenantSql.prepare(readStatement(chunk.size(), dialect.isPostgres()))) {
-                int parameter = 1;
-                for (String id : chunk) {
-                    statement.setString(parameter++, id);
-                }
-                statement.setString(parameter, scope.value());
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        Fact fact = FactColumns.row(rows).toFact();
-                        if (!fact.isExpired(now)) {
-                            found.add(fact);
-                        }
-                    }
-                }
-            } catch (SQLException e) {
-                throw new PersistenceException("Cannot read facts", e);
-            }
+            List<Object> parameters = new ArrayList<>(chunk);
+            parameters.add(scope.value());
+            tenantSql
+                    .list(readStatement(chunk.size(), dialect.isPostgres()), FactColumns::row, parameters.toArray())
+                    .stream()
+                    .map(Fact.Row::toFact)
+                    .filter(fact -> !fact.isExpired(now))
+                    .forEach(found::add);
         }
         accesses.addTo(db.tenantId(), found);
         return found;

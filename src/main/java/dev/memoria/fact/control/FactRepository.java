@@ -12,11 +12,7 @@ import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import jakarta.persistence.TypedQuery;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -292,27 +288,18 @@ public class FactRepository {
 
     /** Every row of the scope, expired or not, as eviction ranks it: one light row a fact, through plain JDBC. */
     public List<FactStanding> standings(Scope scope) {
-        String sql = "SELECT id, persistent, importance, access_count, created_at, last_accessed_at, expires_at"
-                + " FROM fact WHERE {tenant} AND scope_name = ?";
-        List<FactStanding> standings = new ArrayList<>();
-        try (PreparedStatement statement = tenantSql.prepare(sql)) {
-            statement.setString(1, scope.value());
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    standings.add(new FactStanding(
-                            rows.getString(1),
-                            rows.getBoolean(2),
-                            rows.getDouble(3),
-                            rows.getInt(4),
-                            FactColumns.instant(rows.getTimestamp(5)),
-                            FactColumns.instant(rows.getTimestamp(6)),
-                            FactColumns.instant(rows.getTimestamp(7))));
-                }
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read the scope's facts", e);
-        }
-        return standings;
+        return tenantSql.list(
+                "SELECT id, persistent, importance, access_count, created_at, last_accessed_at, expires_at"
+                        + " FROM fact WHERE {tenant} AND scope_name = ?",
+                rows -> new FactStanding(
+                        rows.getString(1),
+                        rows.getBoolean(2),
+                        rows.getDouble(3),
+                        rows.getInt(4),
+                        FactColumns.instant(rows.getTimestamp(5)),
+                        FactColumns.instant(rows.getTimestamp(6)),
+                        FactColumns.instant(rows.getTimestamp(7))),
+                scope.value());
     }
 
     /** Live persistent facts in creation order: the scope's MEMORY.md. */

@@ -11,11 +11,7 @@ import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import jakarta.persistence.TypedQuery;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -139,18 +135,10 @@ public class SnapshotRepository {
 
     /** The snapshot's copies of its facts; a copy keeps no versions, so it reads as its fact's first one. */
     public List<Fact.Row> facts(Snapshot snapshot) {
-        List<Fact.Row> facts = new ArrayList<>(snapshot.factCount());
-        try (PreparedStatement statement = sql.prepare("SELECT fact_id, " + COLUMNS
-                + " FROM snapshot_fact WHERE {tenant} AND snapshot_id = ? ORDER BY created_at, fact_id")) {
-            statement.setString(1, snapshot.id());
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    facts.add(FactColumns.copy(rows, snapshot.scopeName()));
-                }
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read the snapshot's facts", e);
-        }
-        return facts;
+        return sql.list(
+                "SELECT fact_id, " + COLUMNS
+                        + " FROM snapshot_fact WHERE {tenant} AND snapshot_id = ? ORDER BY created_at, fact_id",
+                rows -> FactColumns.copy(rows, snapshot.scopeName()),
+                snapshot.id());
     }
 }

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
 import jakarta.persistence.Query;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -11,7 +12,10 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -156,6 +160,50 @@ public class TenantSql {
                 TenantSql.class.getClassLoader(),
                 new Class<?>[] {PreparedStatement.class},
                 new TenantBinding(statement, expanded, tenantId));
+    }
+
+    /** Reads the current row of a result set into a value. */
+    @FunctionalInterface
+    public interface RowReader<T> {
+        T read(ResultSet row) throws SQLException;
+    }
+
+    /**
+     * The rows a read of the request's tenant finds, each read by {@code reader}, on the transaction's (or read
+     * block's) connection: the JDBC loop a plain read would write out again. The parameters bind in order, an
+     * {@link Instant} as a timestamp; none may be null.
+     */
+    public <T> List<T> list(String sql, RowReader<T> reader, Object... parameters) {
+        return list(db.connection(), db.tenantId(), 0, sql, reader, parameters);
+    }
+
+    /** As {@link #list(String, RowReader, Object...)}, the first {@code limit} rows only. */
+    public <T> List<T> firstRows(int limit, String sql, RowReader<T> reader, Object... parameters) {
+        return list(db.connection(), db.tenantId(), limit, sql, reader, parameters);
+    }
+
+    /** The rows a read of the named tenant finds on the given connection, at most {@code limit} (0: all). */
+    <T> List<T> list(
+            Connection connection, String tenantId, int limit, String sql, RowReader<T> reader, Object... parameters) {
+        List<T> found = new ArrayList<>();
+        try (PreparedStatement statement = prepare(connection, tenantId, sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                Object value = parameters[i];
+                if (value == null) {
+                    throw new IllegalArgumentException("Parameter " + (i + 1) + " is null: " + sql);
+                }
+                statement.setObject(i + 1, value instanceof Instant instant ? Timestamp.from(instant) : value);
+            }
+            statement.setMaxRows(limit);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    found.add(reader.read(rows));
+                }
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot read " + sql, e);
+        }
+        return found;
     }
 
     /**

@@ -13,6 +13,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -52,6 +55,38 @@ class TenantSqlTest {
                 read.setString(1, "%second");
                 assertEquals(List.of("globex-second"), bodies(read));
             }
+        }
+    }
+
+    /**
+     * The read helper binds the caller's values after the tenant (an instant as a timestamp), reads each row,
+     * stops at the limit, and refuses a null value, which PostgreSQL could not type.
+     */
+    @Test
+    void theReadHelperBindsInOrderAndReadsOnlyItsTenantsRows() throws SQLException {
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:tenant-sql-list")) {
+            try (Statement ddl = connection.createStatement()) {
+                ddl.execute("CREATE TABLE note (tenant_id VARCHAR(63) NOT NULL, body VARCHAR(100) NOT NULL,"
+                        + " written TIMESTAMP NOT NULL)");
+                ddl.execute("INSERT INTO note VALUES ('acme', 'old', TIMESTAMP '2026-01-01 00:00:00'),"
+                        + " ('acme', 'new', TIMESTAMP '2026-06-01 00:00:00'),"
+                        + " ('acme', 'newer', TIMESTAMP '2026-07-01 00:00:00'),"
+                        + " ('globex', 'theirs', TIMESTAMP '2026-06-01 00:00:00')");
+            }
+            TenantSql sql = new TenantSql();
+            String read = "SELECT body FROM note WHERE {tenant} AND written > ? AND body LIKE ? ORDER BY body";
+            Instant march = LocalDateTime.parse("2026-03-01T00:00:00")
+                    .atZone(ZoneId.systemDefault())
+                    .toInstant();
+            assertEquals(
+                    List.of("new", "newer"),
+                    sql.list(connection, "acme", 0, read, row -> row.getString(1), march, "%"));
+            assertEquals(List.of("new"), sql.list(connection, "acme", 1, read, row -> row.getString(1), march, "%"));
+            assertEquals(
+                    List.of("theirs"), sql.list(connection, "globex", 0, read, row -> row.getString(1), march, "%"));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> sql.list(connection, "acme", 0, read, row -> row.getString(1), march, null));
         }
     }
 
