@@ -1,6 +1,6 @@
 package dev.memoria.embedding.boundary;
 
-import dev.memoria.embedding.control.EmbeddingBacklog;
+import dev.memoria.embedding.control.EmbeddingCounts;
 import dev.memoria.embedding.control.EmbeddingWorker;
 import dev.memoria.embedding.control.Embeddings;
 import dev.memoria.embedding.control.VectorIndex;
@@ -24,7 +24,7 @@ public class EmbeddingsHealth implements HealthCheck {
     Embeddings embeddings;
 
     @Inject
-    EmbeddingBacklog backlog;
+    EmbeddingCounts counts;
 
     @Inject
     EmbeddingWorker worker;
@@ -40,7 +40,7 @@ public class EmbeddingsHealth implements HealthCheck {
                 .withData("provider", embeddings.provider().wireName())
                 .withData("model", embeddings.modelId())
                 .withData("status", embeddings.status())
-                .withData("backlog", embeddings.enabled() ? backlog.waiting(embeddings.modelId()) : 0)
+                .withData("backlog", embeddings.enabled() ? counts.waiting(embeddings.modelId()) : 0)
                 .withData("embedded_here", worker.embedded())
                 .withData("longest_claim_ms", worker.longestClaimMillis())
                 .withData("cached_scopes", cached[1])

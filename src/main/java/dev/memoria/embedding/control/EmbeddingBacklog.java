@@ -238,53 +238,6 @@ public class EmbeddingBacklog {
         }
     }
 
-    /** A scope's facts with a vector of the current model, and those still waiting for one. */
-    public record Counts(long embedded, long waiting) {}
-
-    /** Facts waiting for a vector of the model, in the whole database. */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public long waiting(String model) {
-        return count(null, "SELECT COUNT(*) FROM embedding_queue WHERE model = ?", model);
-    }
-
-    /** Facts of one scope waiting for a vector of the model. */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public long waiting(String tenant, String scope, String model) {
-        return count(
-                tenant,
-                "SELECT COUNT(*) FROM embedding_queue WHERE {tenant} AND scope_name = ? AND model = ?",
-                scope,
-                model);
-    }
-
-    /** The scope's facts that have a vector of the model. */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public long embedded(String tenant, String scope, String model) {
-        return count(
-                tenant,
-                "SELECT COUNT(*) FROM fact_vector WHERE {tenant} AND scope_name = ? AND model = ?",
-                scope,
-                model);
-    }
-
-    /** A count over the tenant's rows, or over every tenant's when {@code tenant} is null. */
-    private long count(String tenant, String sql, String... parameters) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement count = tenant == null
-                        ? tenantSql.everyTenant(connection, sql)
-                        : tenantSql.prepare(connection, tenant, sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                count.setString(i + 1, parameters[i]);
-            }
-            try (ResultSet row = count.executeQuery()) {
-                row.next();
-                return row.getLong(1);
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot count the embedding queue", e);
-        }
-    }
-
     /** Removes the claims' queue entries unless their fact was queued again since (its text changed meanwhile). */
     private void dequeue(Connection connection, List<Claim> claims) throws SQLException {
         if (claims.isEmpty()) {

@@ -1,6 +1,6 @@
 package dev.memoria.stats.boundary;
 
-import dev.memoria.embedding.control.EmbeddingBacklog;
+import dev.memoria.embedding.control.EmbeddingCounts;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.stats.control.ScopeStatistics;
 import jakarta.json.JsonObject;
@@ -12,7 +12,7 @@ public final class StatsJson {
 
     private StatsJson() {}
 
-    public static JsonObject of(ScopeStatistics.Stats stats, EmbeddingBacklog.Counts vectors) {
+    public static JsonObject of(ScopeStatistics.Stats stats, EmbeddingCounts.Counts vectors) {
         return Jsons.createObjectBuilder()
                 .add("total_facts", stats.totalFacts())
                 .add("persistent_facts", stats.persistentFacts())
