@@ -235,15 +235,15 @@ public class RecallService {
     private record Scored(Fact fact, double relevance) {}
 
     /** The first {@code wanted} hits, in rank order, that are live facts passing the filter. */
-    private List<Scored> live(Scope scope, List<KeywordRanker.Hit> hits, Filter filter, int wanted, Instant now) {
+    private List<Scored> live(Scope scope, List<Bm25TopK.Hit> hits, Filter filter, int wanted, Instant now) {
         List<Scored> found = new ArrayList<>();
         int batch = Math.max(wanted, 16);
         for (int from = 0; from < hits.size() && found.size() < wanted; from += batch) {
-            List<KeywordRanker.Hit> slice = hits.subList(from, Math.min(hits.size(), from + batch));
+            List<Bm25TopK.Hit> slice = hits.subList(from, Math.min(hits.size(), from + batch));
             Map<String, Fact> byId = new HashMap<>();
-            facts.liveAmong(scope, slice.stream().map(KeywordRanker.Hit::factId).toList(), now)
+            facts.liveAmong(scope, slice.stream().map(Bm25TopK.Hit::factId).toList(), now)
                     .forEach(fact -> byId.put(fact.id(), fact));
-            for (KeywordRanker.Hit hit : slice) {
+            for (Bm25TopK.Hit hit : slice) {
                 Fact fact = byId.get(hit.factId());
                 if (fact != null && filter.accepts(fact, now) && found.size() < wanted) {
                     found.add(new Scored(fact, hit.score()));

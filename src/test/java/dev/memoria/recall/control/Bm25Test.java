@@ -36,7 +36,7 @@ class Bm25Test {
 
     @Test
     void veryCommonTermsAreReadOnlyToABoundedDepth() {
-        assertEquals(KeywordRanker.COMMON_TERM, KeywordRanker.headCap(10));
-        assertEquals(16 * 100, KeywordRanker.headCap(100));
+        assertEquals(Bm25TopK.COMMON_TERM, Bm25TopK.headCap(10));
+        assertEquals(16 * 100, Bm25TopK.headCap(100));
     }
 }
