@@ -56,7 +56,7 @@ public class KeywordRanker {
         for (String term : terms) {
             bound += Bm25.idf(statistics.documents(), statistics.frequencies().getOrDefault(term, 0L));
         }
-        return new Ranking(Bm25TopK.top(statistics, lookup.rare(), new Tables(scope), depth), bound);
+        return new Ranking(Bm25TopK.top(statistics, lookup.rare(), new IndexPostings(scope), depth), bound);
     }
 
     /** What a query needs before it reads common terms: the statistics and the rare terms' posting lists. */
@@ -153,10 +153,10 @@ public class KeywordRanker {
     }
 
     /** The scope's postings in the index tables, for the reads the query's lookup did not do. */
-    private final class Tables implements Bm25TopK.Source {
+    private final class IndexPostings implements Bm25TopK.Source {
         private final String scope;
 
-        Tables(String scope) {
+        IndexPostings(String scope) {
             this.scope = scope;
         }
 
