@@ -61,7 +61,7 @@ final class ServerClient {
     }
 
     /** A key Memoria takes in a path segment as it is; any other key goes in ?key= (API.md, facts by key). */
-    private static final Pattern PATH_SAFE_KEY = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
+    private static final Pattern PATH_SAFE_KEY = Pattern.compile("(?!\\.{1,2}$)[A-Za-z0-9._:@-]{1,128}");
 
     private final HttpClient http;
     private final URI base;
@@ -86,7 +86,14 @@ final class ServerClient {
         this.http = builder.build();
     }
 
+    /**
+     * A user-given text percent-encoded for a path segment or a query value; a dot segment's dots too, so a name
+     * such as {@code ..} never climbs the path (the server refuses it with a problem).
+     */
     static String encode(String text) {
+        if (text.equals(".") || text.equals("..")) {
+            return text.replace(".", "%2E");
+        }
         return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
@@ -95,7 +102,7 @@ final class ServerClient {
      * touch, the query form ({@code facts/by-key?key=}) for one with spaces, slashes or anything else.
      */
     static String keyPath(String key) {
-        return PATH_SAFE_KEY.matcher(key).matches() && !key.equals(".") && !key.equals("..")
+        return PATH_SAFE_KEY.matcher(key).matches()
                 ? "facts/by-key/" + encode(key)
                 : "facts/by-key?key=" + encode(key);
     }
@@ -205,7 +212,8 @@ final class ServerClient {
     }
 
     private HttpRequest request(String method, String path, HttpRequest.BodyPublisher body, String contentType) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+        // appended, never URI.resolve: resolving removes dot segments, so "snapshots/.." would name the scope
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .timeout(Duration.ofHours(2))
                 .method(method, body)
                 .header("Authorization", "Bearer " + token);

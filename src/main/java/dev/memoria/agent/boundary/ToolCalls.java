@@ -199,8 +199,9 @@ public class ToolCalls {
     private static String snapshotName(ToolArguments args) {
         String name = args.text("name", true, 64);
         args.check();
-        if (!Snapshot.NAME.matcher(name).matches()) {
-            throw DomainException.invalid("arguments.name", "must be 1-64 letters, digits, '.', '_' or '-'");
+        String problem = Snapshot.problemWithName(name);
+        if (problem != null) {
+            throw DomainException.invalid("arguments.name", problem);
         }
         return name;
     }

@@ -1,9 +1,11 @@
 package dev.memoria.fact.entity;
 
+import dev.memoria.platform.entity.PathNames;
 import dev.memoria.platform.entity.StorableText;
 
 /**
- * What a fact's key may be: 1-128 characters of any text but control characters, with no space at either end.
+ * What a fact's key may be: 1-128 characters of any text but control characters, with no space at either end,
+ * and never a dot segment ({@code .} or {@code ..}: the path form would address the facts or the scope instead).
  * Keys come from other libraries' file names ({@code favourite editor}, {@code stack/backend}), so the alphabet
  * is wide; the path and query forms of by-key calls carry them percent-encoded.
  */
@@ -21,6 +23,9 @@ public final class FactKey {
         }
         if (!StorableText.isStorable(key) || key.codePoints().anyMatch(Character::isISOControl)) {
             return "must not contain control characters or unpaired surrogates";
+        }
+        if (PathNames.isDotSegment(key)) {
+            return PathNames.PROBLEM;
         }
         if (isSpace(key.codePointAt(0)) || isSpace(key.codePointBefore(key.length()))) {
             return "must not start or end with a space";

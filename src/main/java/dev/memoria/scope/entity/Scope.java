@@ -1,6 +1,7 @@
 package dev.memoria.scope.entity;
 
 import dev.memoria.platform.entity.DomainException;
+import dev.memoria.platform.entity.PathNames;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -38,7 +39,7 @@ public record Scope(String value) {
             if (!SEGMENT.matcher(segment).matches()) {
                 return "each ':'-separated segment must be 1-64 characters of letters, digits, '.', '_', '@' or '-'";
             }
-            if (segment.equals(".") || segment.equals("..")) {
+            if (PathNames.isDotSegment(segment)) {
                 return "a segment may not be '.' or '..'";
             }
         }

@@ -61,8 +61,9 @@ public class SnapshotService {
     private final SupersessionDetector detector = new SupersessionDetector();
 
     public Snapshot create(Scope scope, String name) {
-        if (name == null || !Snapshot.NAME.matcher(name).matches()) {
-            throw DomainException.invalid("name", "must be 1-64 characters of letters, digits, '.', '_' or '-'");
+        String problem = Snapshot.problemWithName(name);
+        if (problem != null) {
+            throw DomainException.invalid("name", problem);
         }
         Instant now = Timestamps.now(clock);
         scopes.touch(scope, now);

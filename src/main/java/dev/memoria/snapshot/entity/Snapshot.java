@@ -1,5 +1,6 @@
 package dev.memoria.snapshot.entity;
 
+import dev.memoria.platform.entity.PathNames;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -18,7 +19,15 @@ import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
 @TenantDiscriminatorColumn(name = "tenant_id", contextProperty = "eclipselink.tenant-id", primaryKey = true)
 public class Snapshot {
 
-    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    /** Why {@code name} is not a snapshot name, or null when it is one. */
+    public static String problemWithName(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            return "must be 1-64 characters of letters, digits, '.', '_' or '-'";
+        }
+        return PathNames.isDotSegment(name) ? PathNames.PROBLEM : null;
+    }
 
     @Id
     private String id;

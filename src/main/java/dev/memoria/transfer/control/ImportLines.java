@@ -241,8 +241,8 @@ final class ImportLines {
         Fields fields = new Fields(line, "", problems);
         String scope = fields.scope("scope");
         String name = fields.text("name", 64, true);
-        if (name != null && !Snapshot.NAME.matcher(name).matches()) {
-            problems.add("name: must be 1-64 characters of letters, digits, '.', '_' or '-'");
+        if (name != null && Snapshot.problemWithName(name) != null) {
+            problems.add("name: " + Snapshot.problemWithName(name));
         }
         Instant created = fields.time("created_at", true);
         if (!(line.get("facts") instanceof JsonArray array)) {

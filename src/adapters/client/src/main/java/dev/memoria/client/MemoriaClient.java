@@ -303,8 +303,14 @@ public final class MemoriaClient {
         return scopePath(scope) + "/window" + new Query().add("id", Objects.requireNonNull(id, "id"));
     }
 
-    /** A path segment: scope names keep their {@code :} and {@code @}, anything else is percent-encoded. */
+    /**
+     * A path segment: scope names keep their {@code :} and {@code @}, anything else is percent-encoded, and a dot
+     * segment's dots too, so no name can climb the path (the server refuses it with a problem).
+     */
     static String segment(String value) {
+        if (value.equals(".") || value.equals("..")) {
+            return value.replace(".", "%2E");
+        }
         return Query.encode(value).replace("%3A", ":").replace("%40", "@");
     }
 

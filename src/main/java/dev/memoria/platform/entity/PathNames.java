@@ -1,0 +1,17 @@
+package dev.memoria.platform.entity;
+
+/**
+ * The rule for every name or id a client chooses that travels as a path segment (scope segments, snapshot names,
+ * keys, window ids): it may never be {@code .} or {@code ..}. Clients remove dot segments before they send
+ * (RFC 3986, 5.2.4), so {@code DELETE …/snapshots/..} reaches the server as {@code DELETE …/scopes/{scope}/}.
+ */
+public final class PathNames {
+
+    public static final String PROBLEM = "must not be '.' or '..'";
+
+    private PathNames() {}
+
+    public static boolean isDotSegment(String name) {
+        return ".".equals(name) || "..".equals(name);
+    }
+}
