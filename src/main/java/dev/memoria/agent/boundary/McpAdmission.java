@@ -1,5 +1,6 @@
 package dev.memoria.agent.boundary;
 
+import dev.memoria.platform.boundary.AllowedOrigins;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.quota.control.RateLimited;
 import dev.memoria.quota.control.RateLimiter;
@@ -13,8 +14,6 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -31,10 +30,9 @@ public class McpAdmission extends HttpFilter {
     @Inject
     RateLimiter rateLimiter;
 
-    /** Browser origins allowed to call /mcp (comma-separated); requests without an Origin are always allowed. */
+    /** Requests without an Origin (agents, not browsers) are always allowed. */
     @Inject
-    @ConfigProperty(name = "memoria.mcp.allowed.origins", defaultValue = " ")
-    String allowedOrigins;
+    AllowedOrigins origins;
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
@@ -59,7 +57,7 @@ public class McpAdmission extends HttpFilter {
             return false;
         }
         String origin = request.getHeader("Origin");
-        if (origin != null && !originAllowed(origin, request)) {
+        if (origin != null && !origins.allowsMcp(origin)) {
             McpReplies.refuse(response, 403, "Origin not allowed: " + origin, request);
             return false;
         }
@@ -71,20 +69,5 @@ public class McpAdmission extends HttpFilter {
             return false;
         }
         return true;
-    }
-
-    /** DNS-rebinding guard: a browser origin must be this host or configured. */
-    private boolean originAllowed(String origin, HttpServletRequest request) {
-        for (String allowed : allowedOrigins.split(",")) {
-            if (allowed.strip().equalsIgnoreCase(origin)) {
-                return true;
-            }
-        }
-        try {
-            URI uri = URI.create(origin);
-            return uri.getHost() != null && uri.getHost().equalsIgnoreCase(request.getServerName());
-        } catch (IllegalArgumentException notAUri) {
-            return false;
-        }
     }
 }

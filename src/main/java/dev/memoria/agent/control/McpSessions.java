@@ -2,15 +2,20 @@ package dev.memoria.agent.control;
 
 import dev.memoria.agent.entity.McpSession;
 import dev.memoria.platform.control.Timestamps;
+import dev.memoria.tenant.control.TenantContext;
 import dev.memoria.tenant.control.TenantEntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 
-/** MCP sessions of the request's tenant: another tenant's session id is simply not found. */
+/**
+ * MCP sessions of the request's tenant and token subject: another tenant's session id, or another subject's of
+ * the same tenant, is simply not found, so one token can neither continue nor end another's session.
+ */
 @ApplicationScoped
 @Transactional
 public class McpSessions {
@@ -20,6 +25,9 @@ public class McpSessions {
 
     @Inject
     TenantEntityManager db;
+
+    @Inject
+    TenantContext tenant;
 
     public McpSession open(String protocolVersion, String subject) {
         McpSession session = new McpSession(protocolVersion, subject, Timestamps.now(clock));
@@ -51,6 +59,7 @@ public class McpSessions {
                 .createQuery("SELECT s FROM McpSession s WHERE s.id = :id", McpSession.class)
                 .setParameter("id", id)
                 .getResultStream()
+                .filter(session -> Objects.equals(session.subject(), tenant.actor()))
                 .findFirst();
     }
 }

@@ -50,6 +50,10 @@ public class McpSession {
         return id;
     }
 
+    public String subject() {
+        return subject;
+    }
+
     public String protocolVersion() {
         return protocolVersion;
     }

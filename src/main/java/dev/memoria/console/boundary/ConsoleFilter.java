@@ -3,6 +3,7 @@ package dev.memoria.console.boundary;
 import dev.memoria.console.control.ConsoleSessions;
 import dev.memoria.console.control.SessionTokens;
 import dev.memoria.console.control.SignedIn;
+import dev.memoria.platform.boundary.AllowedOrigins;
 import jakarta.inject.Inject;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -13,7 +14,6 @@ import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
 import java.util.Optional;
 
 /**
@@ -39,6 +39,9 @@ public class ConsoleFilter implements Filter {
     @Inject
     ConsoleSessions sessions;
 
+    @Inject
+    AllowedOrigins origins;
+
     @Override
     public void doFilter(ServletRequest servletRequest, ServletResponse servletResponse, FilterChain chain)
             throws IOException, ServletException {
@@ -50,7 +53,7 @@ public class ConsoleFilter implements Filter {
         boolean post = "POST".equals(request.getMethod());
         Optional<SignedIn> user = sessions.find(ConsoleCookie.read(request));
         if (path.equals(LOGIN)) {
-            if (post && !sameOrigin(request)) {
+            if (post && !fromAllowedOrigin(request)) {
                 ConsoleErrors.forbidden(request, response, "The sign-in form must be sent from this console.");
                 return;
             }
@@ -98,20 +101,12 @@ public class ConsoleFilter implements Filter {
         response.setHeader("Cache-Control", "no-store");
     }
 
-    /** A browser names the page a form came from; one from another site is refused (login CSRF). */
-    static boolean sameOrigin(HttpServletRequest request) {
+    /**
+     * A browser names the page a form came from; one from another site is refused (login CSRF), and so is one
+     * whose host is not listed (a DNS-rebinding page names its own host, which the request's Host repeats).
+     */
+    private boolean fromAllowedOrigin(HttpServletRequest request) {
         String origin = request.getHeader("Origin");
-        if (origin == null || origin.equals("null")) {
-            return origin == null;
-        }
-        try {
-            URI uri = URI.create(origin);
-            String host = request.getServerName();
-            int port = request.getServerPort();
-            int originPort = uri.getPort() != -1 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
-            return host.equalsIgnoreCase(uri.getHost()) && port == originPort;
-        } catch (IllegalArgumentException malformed) {
-            return false;
-        }
+        return origin == null || origins.allows(origin);
     }
 }

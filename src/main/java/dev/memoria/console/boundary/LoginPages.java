@@ -4,9 +4,12 @@ import dev.memoria.console.control.ConsoleBootstrap;
 import dev.memoria.console.control.ConsoleSessions;
 import dev.memoria.console.control.ConsoleUsers;
 import dev.memoria.console.control.FirstAdminPolicy;
+import dev.memoria.platform.boundary.ClientAddress;
+import dev.memoria.platform.control.FailureThrottle;
 import dev.memoria.platform.entity.DomainException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 
@@ -14,8 +17,10 @@ import java.util.Objects;
 @ApplicationScoped
 public class LoginPages {
 
-    /** A wrong password costs the guesser this much more on top of the hash. */
-    static final long WRONG_PASSWORD_DELAY_MILLIS = 400;
+    /** Wrong passwords one client may send in a row before it must wait (doubling, up to fifteen minutes). */
+    static final int FREE_FAILURES_PER_CLIENT = 10;
+    /** Wrong passwords for one name in a row, from any clients, before strangers must wait to try it again. */
+    static final int FREE_FAILURES_PER_NAME = 5;
 
     @Inject
     ConsoleUsers users;
@@ -26,33 +31,55 @@ public class LoginPages {
     @Inject
     ConsoleBootstrap bootstrap;
 
+    @Inject
+    FailureThrottle throttle;
+
+    @Inject
+    ClientAddress clients;
+
     public View form(ConsoleRequest request) {
         return loginPage(request, null, 200);
     }
 
-    public View signIn(ConsoleRequest request) throws InterruptedException {
+    /**
+     * Signs in. A client that keeps failing waits, whatever names it tries; a name that keeps failing waits too, for
+     * every browser but one that signed in as it before (its device proof), so strangers can slow an account's
+     * guessing but never lock its owner out. Known and unknown names answer alike, in words, status and time.
+     */
+    public View signIn(ConsoleRequest request) {
         if (refusal() != null) {
             return loginPage(request, null, 503);
         }
-        ConsoleUsers.Login login = users.login(request.param("username"), request.raw("password"));
-        switch (login.outcome()) {
-            case SIGNED_IN -> {
-                ConsoleSessions.Opened session = sessions.open(login.username());
-                ConsoleCookie.set(request.http(), request.response(), session.token());
-                return View.redirect("/console/");
-            }
-            case BLOCKED -> {
-                return loginPage(
-                        request,
-                        "Too many wrong passwords: this account is blocked until "
-                                + ConsoleFormat.utc(login.blockedUntil()) + ".",
-                        429);
-            }
-            default -> {
-                Thread.sleep(WRONG_PASSWORD_DELAY_MILLIS);
-                return loginPage(request, "Wrong user name or password.", 200);
-            }
+        String username = request.param("username");
+        String client = "sign-in client|" + clients.of(request.http());
+        String name = "sign-in name|" + (username == null ? "" : username.strip());
+        boolean provenDevice =
+                users.provesDevice(username == null ? null : username.strip(), DeviceCookie.read(request.http()));
+        Duration wait = throttle.wait(client);
+        if (!provenDevice && throttle.wait(name).compareTo(wait) > 0) {
+            wait = throttle.wait(name);
         }
+        if (!wait.isZero()) {
+            long seconds = FailureThrottle.retryAfterSeconds(wait);
+            request.response().setHeader("Retry-After", String.valueOf(seconds));
+            return loginPage(request, "Too many sign-in attempts: try again in " + seconds + " s.", 429);
+        }
+        ConsoleUsers.Login login = users.login(username, request.raw("password"));
+        if (login.outcome() != ConsoleUsers.LoginOutcome.SIGNED_IN) {
+            throttle.failed(client, FREE_FAILURES_PER_CLIENT);
+            throttle.failed(name, FREE_FAILURES_PER_NAME);
+            return loginPage(request, "Wrong user name or password.", 200);
+        }
+        throttle.succeeded(client);
+        throttle.succeeded(name);
+        String earlier = ConsoleCookie.read(request.http());
+        if (earlier != null) {
+            sessions.closeByToken(earlier);
+        }
+        ConsoleSessions.Opened session = sessions.open(login.username());
+        ConsoleCookie.set(request.http(), request.response(), session.token());
+        DeviceCookie.set(request.http(), request.response(), login.deviceProof());
+        return View.redirect("/console/");
     }
 
     public View signOut(ConsoleRequest request) {

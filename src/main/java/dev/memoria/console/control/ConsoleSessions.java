@@ -74,6 +74,13 @@ public class ConsoleSessions {
         }
     }
 
+    /** Ends the session a cookie's token names, if any: signing in again starts a new session, never keeps the old. */
+    public void closeByToken(String token) {
+        if (token != null && !token.isEmpty() && token.length() <= 100) {
+            close(Sha256.hex(token));
+        }
+    }
+
     /** Signs the user out everywhere but {@code keptHash} (null: everywhere). */
     public void closeAllOf(String username, String keptHash) {
         em.createQuery("DELETE FROM ConsoleSession s WHERE s.username = :user AND s.tokenHash <> :kept")

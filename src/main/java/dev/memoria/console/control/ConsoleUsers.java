@@ -22,11 +22,11 @@ public class ConsoleUsers {
 
     public enum LoginOutcome {
         SIGNED_IN,
-        WRONG_CREDENTIALS,
-        BLOCKED
+        WRONG_CREDENTIALS
     }
 
-    public record Login(LoginOutcome outcome, String username, Instant blockedUntil) {}
+    /** The outcome, and on success the user and the proof their browser keeps that it signed in as them. */
+    public record Login(LoginOutcome outcome, String username, String deviceProof) {}
 
     /** A user as the users page lists them. */
     public record UserRow(
@@ -35,7 +35,7 @@ public class ConsoleUsers {
             boolean mustChangePassword,
             Instant createdAt,
             Instant lastLoginAt,
-            boolean blocked) {}
+            int failedLogins) {}
 
     @PersistenceContext(unitName = "memoria")
     EntityManager em;
@@ -57,7 +57,10 @@ public class ConsoleUsers {
         return username == null ? Optional.empty() : Optional.ofNullable(em.find(ConsoleUser.class, username));
     }
 
-    /** Checks a password; a wrong one counts towards the throttle, and a blocked account is not even checked. */
+    /**
+     * Checks a password, an unknown name at the same cost as a known one. Whether the caller may try at all is the
+     * sign-in throttle's decision (per client and per name), made before this, so an account is never locked.
+     */
     public Login login(String username, String password) {
         Instant now = Timestamps.now(clock);
         ConsoleUser user = find(username == null ? null : username.strip()).orElse(null);
@@ -65,18 +68,22 @@ public class ConsoleUsers {
             hasher.verifyDecoy(password);
             return new Login(LoginOutcome.WRONG_CREDENTIALS, null, null);
         }
-        if (user.isBlocked(now)) {
-            return new Login(LoginOutcome.BLOCKED, user.username(), user.blockedUntil());
-        }
         if (!hasher.verify(password, user.passwordHash())) {
-            user.failedLogin(LoginThrottle.blockedUntil(user.failedLogins() + 1, now));
-            return new Login(LoginOutcome.WRONG_CREDENTIALS, user.username(), null);
+            user.failedLogin();
+            return new Login(LoginOutcome.WRONG_CREDENTIALS, null, null);
         }
         user.loggedIn(now);
         if (hasher.isOutdated(user.passwordHash())) {
             user.rehashed(hasher.hash(password));
         }
-        return new Login(LoginOutcome.SIGNED_IN, user.username(), null);
+        return new Login(LoginOutcome.SIGNED_IN, user.username(), DeviceProof.of(user));
+    }
+
+    /** True when {@code proof} is what a browser that signed in as {@code username} since its last password change keeps. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean provesDevice(String username, String proof) {
+        return proof != null
+                && find(username).map(user -> DeviceProof.matches(user, proof)).orElse(false);
     }
 
     /** Creates a user who must choose their own password at first sign-in. */
@@ -148,7 +155,7 @@ public class ConsoleUsers {
                         u.mustChangePassword(),
                         u.createdAt(),
                         u.lastLoginAt(),
-                        u.isBlocked(now)))
+                        u.failedLogins()))
                 .toList();
     }
 

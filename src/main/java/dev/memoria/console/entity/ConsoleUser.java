@@ -82,13 +82,9 @@ public class ConsoleUser {
         blockedUntil = null;
     }
 
-    public void failedLogin(Instant blockedUntil) {
+    /** Counted for the users page; who may try again is the sign-in throttle's decision, never the account's. */
+    public void failedLogin() {
         failedLogins++;
-        this.blockedUntil = blockedUntil;
-    }
-
-    public boolean isBlocked(Instant now) {
-        return blockedUntil != null && blockedUntil.isAfter(now);
     }
 
     public String username() {
@@ -117,9 +113,5 @@ public class ConsoleUser {
 
     public int failedLogins() {
         return failedLogins;
-    }
-
-    public Instant blockedUntil() {
-        return blockedUntil;
     }
 }

@@ -117,7 +117,25 @@ public class ErasureService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public ErasureReceipt get(String id) {
-        return receipts.find(id).orElseThrow(() -> DomainException.notFound("No erasure with id '" + id + "'."));
+        return receipts.find(id)
+                .filter(this::visible)
+                .orElseThrow(() -> DomainException.notFound("No erasure with id '" + id + "'."));
+    }
+
+    /**
+     * A receipt names a subject, erased text and scopes, so a token limited by memory_scopes reads it only when its
+     * scopes cover the subject and every scope the erasure reached (as they would have let it make the erasure);
+     * any other receipt does not exist for it, like the audit log's rows outside its scopes.
+     */
+    private boolean visible(ErasureReceipt receipt) {
+        if (access.allowedScopes().isEmpty()) {
+            return true;
+        }
+        if (receipt.subject() == null && receipt.scopes().isEmpty()) {
+            return false;
+        }
+        return (receipt.subject() == null || access.canAccess(Scope.of(receipt.subject())))
+                && receipt.scopes().stream().allMatch(scope -> access.canAccess(Scope.of(scope)));
     }
 
     /** The existing scopes an erasure reaches: those holding the subject (every scope without one) the caller may access. */

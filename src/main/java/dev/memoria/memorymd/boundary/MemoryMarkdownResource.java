@@ -1,9 +1,9 @@
 package dev.memoria.memorymd.boundary;
 
 import dev.memoria.memorymd.control.MemoryMarkdownService;
+import dev.memoria.platform.boundary.BodyCharset;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
-import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -22,8 +22,6 @@ import jakarta.ws.rs.core.Response;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 
 @Path("/scopes/{scope}/memory.md")
 public class MemoryMarkdownResource {
@@ -69,21 +67,13 @@ public class MemoryMarkdownResource {
      * own decoding failed with a 500 on a charset it did not know, and replaced malformed bytes silently.
      */
     static String decode(byte[] body, MediaType type) {
-        String name = type == null ? null : type.getParameters().get(MediaType.CHARSET_PARAMETER);
-        Charset charset;
+        Charset charset = BodyCharset.of(type);
         try {
-            charset = name == null || name.isBlank() ? StandardCharsets.UTF_8 : Charset.forName(name.strip());
-        } catch (IllegalArgumentException unknown) {
-            throw new DomainException.UnsupportedMediaType("The charset '" + name + "' is not known; send UTF-8.");
-        }
-        try {
-            return charset.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+            return BodyCharset.strictDecoder(charset)
                     .decode(ByteBuffer.wrap(body == null ? new byte[0] : body))
                     .toString();
         } catch (CharacterCodingException malformed) {
-            throw DomainException.invalid("body", "is not valid " + charset.name() + " text");
+            throw BodyCharset.notText(charset);
         }
     }
 }

@@ -76,11 +76,22 @@ public final class Problems {
         if (!response.containsHeader(HttpHeaders.WWW_AUTHENTICATE)) {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"memoria\"");
         }
-        response.setStatus(401);
+        write(response, 401, "unauthorized", "Unauthorized", "A valid bearer token is required.", List.of());
+    }
+
+    /** A problem written on a servlet response, for refusals made before JAX-RS is reached. */
+    public static void write(
+            HttpServletResponse response,
+            int status,
+            String type,
+            String title,
+            String detail,
+            List<DomainException.FieldError> errors)
+            throws IOException {
+        response.setStatus(status);
         response.setContentType(MEDIA_TYPE);
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        response.getWriter()
-                .write(body(401, "unauthorized", "Unauthorized", "A valid bearer token is required.", List.of()));
+        response.getWriter().write(body(status, type, title, detail, errors));
     }
 
     public static String body(

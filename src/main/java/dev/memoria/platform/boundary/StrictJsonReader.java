@@ -3,6 +3,7 @@ package dev.memoria.platform.boundary;
 import dev.memoria.platform.control.BoundedJson;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.StorableText;
+import jakarta.json.JsonException;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParsingException;
 import jakarta.ws.rs.Consumes;
@@ -15,7 +16,8 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
 
 /**
  * Reads request bodies as exactly one JSON value within {@link BoundedJson}'s bounds: the runtime's own
@@ -40,13 +42,19 @@ public class StrictJsonReader implements MessageBodyReader<JsonValue> {
             MultivaluedMap<String, String> headers,
             InputStream entity)
             throws IOException {
+        Charset charset = BodyCharset.of(mediaType);
         JsonValue value;
         try {
-            value = BoundedJson.readOne(new InputStreamReader(entity, StandardCharsets.UTF_8));
+            value = BoundedJson.readOne(new InputStreamReader(entity, BodyCharset.strictDecoder(charset)));
         } catch (BoundedJson.TooComplex tooComplex) {
             throw DomainException.invalid("body", tooComplex.getMessage());
         } catch (BoundedJson.Unstorable unstorable) {
             throw DomainException.invalid(unstorable.field(), StorableText.PROBLEM);
+        } catch (JsonException failed) {
+            if (Throwables.causedBy(failed, CharacterCodingException.class)) {
+                throw BodyCharset.notText(charset);
+            }
+            throw failed;
         }
         if (!type.isInstance(value)) {
             throw new JsonParsingException("The body is not a JSON " + type.getSimpleName(), null);

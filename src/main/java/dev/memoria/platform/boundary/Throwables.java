@@ -29,6 +29,17 @@ final class Throwables {
         return Optional.empty();
     }
 
+    /** True when {@code kind} is the failure or among its causes. */
+    static boolean causedBy(Throwable failure, Class<? extends Throwable> kind) {
+        Throwable t = failure;
+        for (int depth = 0; t != null && depth < MAX_DEPTH; depth++, t = t.getCause()) {
+            if (kind.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static boolean isJsonParsingFailure(Throwable failure) {
         Throwable t = failure;
         for (int depth = 0; t != null && depth < MAX_DEPTH; depth++, t = t.getCause()) {
