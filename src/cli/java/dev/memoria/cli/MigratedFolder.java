@@ -18,6 +18,8 @@ final class MigratedFolder {
             "a symbolic link to outside the folder: a migration follows no link and reads nothing it points to";
     static final String LINK_INSIDE = "a symbolic link, though to a path inside the folder: a migration follows no"
             + " link, not even one that stays inside";
+    static final String LINK_DANGLING =
+            "a symbolic link to nothing that exists: a migration follows no link and reads nothing it points to";
     static final String REAL_PATH_OUTSIDE = "its real location is outside the folder: not read";
 
     private final Path root;
@@ -35,7 +37,7 @@ final class MigratedFolder {
     /** Why the file or folder at {@code path}, found under {@link #root()}, must not be read, if it must not. */
     Optional<String> refusal(Path path) {
         if (Files.isSymbolicLink(path)) {
-            return Optional.of(pointsInside(path) ? LINK_INSIDE : LINK_OUTSIDE);
+            return Optional.of(whereItPoints(path));
         }
         try {
             return path.toRealPath().startsWith(root) ? Optional.empty() : Optional.of(REAL_PATH_OUTSIDE);
@@ -54,12 +56,12 @@ final class MigratedFolder {
         return refusal.isEmpty();
     }
 
-    /** Whether the link's target (which is not read) resolves to a path inside the folder. */
-    private boolean pointsInside(Path link) {
+    /** Where the link's target (which is not read) resolves: inside the folder, outside it, or nowhere. */
+    private String whereItPoints(Path link) {
         try {
-            return link.toRealPath().startsWith(root);
+            return link.toRealPath().startsWith(root) ? LINK_INSIDE : LINK_OUTSIDE;
         } catch (IOException dangling) {
-            return false;
+            return LINK_DANGLING;
         }
     }
 }

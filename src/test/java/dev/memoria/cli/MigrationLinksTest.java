@@ -153,6 +153,7 @@ class MigrationLinksTest {
         Path global = root.resolve("memories").resolve("global");
         Files.createSymbolicLink(global.resolve("copy.json"), Path.of("office.json"));
         Files.createSymbolicLink(root.resolve("notes.json"), secretFile("notes.json", jsonEntry("notes")));
+        Files.createSymbolicLink(global.resolve("gone.json"), outside.resolve("no-such-file.json"));
 
         Read read = read("NodestepFolder", root, null);
 
@@ -162,6 +163,7 @@ class MigrationLinksTest {
         assertTrue(read.lists(path("user", "99") + "/", LINK_OUTSIDE), "a linked folder is listed: " + read);
         assertTrue(read.lists(path("global", "copy.json"), LINK_INSIDE), read::toString);
         assertTrue(read.lists("notes.json", LINK_OUTSIDE), read::toString);
+        assertTrue(read.lists(path("global", "gone.json"), LINK_DANGLING), read::toString);
         assertTrue(read.imports("The office closes at six"), "the files themselves are still read: " + read);
     }
 
@@ -199,6 +201,8 @@ class MigrationLinksTest {
 
     private static final String LINK_OUTSIDE =
             "a symbolic link to outside the folder: a migration follows no link and reads nothing it points to";
+    private static final String LINK_DANGLING =
+            "a symbolic link to nothing that exists: a migration follows no link and reads nothing it points to";
     private static final String LINK_INSIDE =
             "a symbolic link, though to a path inside the folder: a migration follows no link, not even one that"
                     + " stays inside";
