@@ -450,6 +450,48 @@ class CliIT extends Deployments {
     }
 
     @Test
+    void migrateReadsNoSymbolicLinkAndListsEach() throws IOException {
+        String secret = "The vault code is 4711, kept outside the folder";
+        Path outside = Files.createDirectories(dir.resolve("elsewhere"));
+        Path folder = copy("selectools-1.3");
+        Files.delete(folder.resolve("MEMORY.md"));
+        Files.createSymbolicLink(
+                folder.resolve("MEMORY.md"),
+                Files.writeString(outside.resolve("memory.md"), "- [secrets] " + secret + "\n"));
+        Path logs = Files.createDirectories(outside.resolve("logs"));
+        Files.writeString(
+                logs.resolve("2026-02-03.jsonl"),
+                "{\"timestamp\": \"2026-02-03T10:00:00Z\", \"category\": \"secrets\", \"content\": \"" + secret
+                        + "\"}\n");
+        Files.createSymbolicLink(folder.resolve("logs"), logs);
+        Files.createSymbolicLink(folder.resolve("2026-03-14.log"), Path.of("2026-03-13.log"));
+        Path given = Files.createSymbolicLink(dir.resolve("selectools-link"), folder);
+        String token = token(Tokens.newTenant("cli-links"));
+
+        Run migrated = cli(token, "--json", "migrate", "selectools", given.toString(), "-s", "user:alice");
+
+        assertEquals(4, migrated.exit(), "links were left out: " + migrated);
+        for (String skipped : List.of(
+                "skipped MEMORY.md: a symbolic link to outside the folder",
+                "skipped logs/: a symbolic link to outside the folder",
+                "skipped 2026-03-14.log: a symbolic link, though to a path inside the folder")) {
+            assertTrue(migrated.err().contains(skipped), skipped + " in " + migrated);
+        }
+        assertEquals(
+                3,
+                migrated.json().getJsonObject("facts").getInt("created"),
+                "entries.jsonl's, MEMORY.md unread: " + migrated);
+        Api api = new Api(Api.serverBase(), token);
+        assertEquals(
+                0, api.get("/api/v1/scopes/user:alice/search?q=vault").items().size(), "nothing behind a link");
+        assertEquals(
+                List.of(),
+                api.get("/api/v1/scopes/user:alice/logs?days=3650").items().getValuesAs(JsonObject.class).stream()
+                        .filter(log -> log.getString("content").contains("vault"))
+                        .toList());
+    }
+
+    @Test
     void everyCommandHasHelpAndTheFactCommandsTakeIdsPrefixesAndKeys() {
         String token = token(Tokens.newTenant("cli-cmd"));
         for (String command : List.of(

@@ -6,9 +6,11 @@ import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,14 +41,20 @@ final class AgentmemoFolder {
     /** {@code folder} is .agentmemo (one folder per agent) or one agent's folder. */
     static Migration read(Path folder, String scope, Runnable onFile) throws IOException {
         Migration migration = new Migration("agentmemo");
-        List<Path> agents = new ArrayList<>();
-        if (isAgent(folder)) {
-            agents.add(folder);
+        MigratedFolder inside = new MigratedFolder(folder);
+        Path root = inside.root();
+        // each agent's folder, under the name the agent has: the folder's own as the user named it, when it is one
+        Map<Path, String> agents = new LinkedHashMap<>();
+        if (isAgent(root)) {
+            agents.put(root, folder.getFileName().toString());
         } else {
-            try (Stream<Path> children = Files.list(folder)) {
+            try (Stream<Path> children = Files.list(root)) {
                 for (Path child : children.sorted().toList()) {
+                    if (!inside.admits(migration, child, child.getFileName().toString())) {
+                        continue;
+                    }
                     if (isAgent(child)) {
-                        agents.add(child);
+                        agents.put(child, child.getFileName().toString());
                     } else {
                         migration.skip(
                                 child.getFileName() + (Files.isDirectory(child) ? "/" : ""),
@@ -62,8 +70,8 @@ final class AgentmemoFolder {
                     folder.toString(),
                     "no knowledge.yaml: not an agentmemo folder (.agentmemo or .agentmemo/{agent_id})");
         }
-        for (Path agent : agents) {
-            readAgent(migration, agent, scope, onFile);
+        for (Map.Entry<Path, String> agent : agents.entrySet()) {
+            readAgent(migration, inside, agent.getKey(), agent.getValue(), scope, onFile);
         }
         return migration;
     }
@@ -72,13 +80,20 @@ final class AgentmemoFolder {
         return Files.isRegularFile(folder.resolve("knowledge.yaml")) || Files.isDirectory(folder.resolve("snapshots"));
     }
 
-    private static void readAgent(Migration migration, Path folder, String givenScope, Runnable onFile)
+    private static void readAgent(
+            Migration migration, MigratedFolder inside, Path folder, String agent, String givenScope, Runnable onFile)
             throws IOException {
-        String agent = folder.getFileName().toString();
         String scope = givenScope != null ? givenScope : "agent:" + agent;
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(folder)) {
-            files = walk.filter(Files::isRegularFile).sorted().toList();
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(folder)) { // follows no link: a linked folder is an entry, refused below
+            for (Path path : walk.filter(path -> !path.equals(folder)).sorted().toList()) {
+                String relative = folder.relativize(path)
+                        .toString()
+                        .replace(path.getFileSystem().getSeparator(), "/");
+                if (inside.admits(migration, path, agent + "/" + relative) && Files.isRegularFile(path)) {
+                    files.add(path);
+                }
+            }
         }
         if (!Migration.isScope(scope)) {
             files.forEach(file -> migration.skip(
@@ -99,7 +114,8 @@ final class AgentmemoFolder {
                 Map<?, ?> entries = load(migration, file, name);
                 if (entries != null) {
                     migration.read();
-                    Instant written = Files.getLastModifiedTime(file).toInstant();
+                    Instant written = Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS)
+                            .toInstant();
                     for (JsonObjectBuilder fact : facts(migration, entries, name, written, ids)) {
                         migration.add(fact.add("kind", "fact").add("scope", scope));
                     }
@@ -139,7 +155,8 @@ final class AgentmemoFolder {
             return;
         }
         migration.read();
-        Instant written = Files.getLastModifiedTime(file).toInstant();
+        Instant written =
+                Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS).toInstant();
         JsonArrayBuilder facts = Json.createArrayBuilder();
         for (JsonObjectBuilder fact : facts(migration, entries, name, written, ids)) {
             facts.add(fact);

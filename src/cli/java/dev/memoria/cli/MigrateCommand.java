@@ -31,7 +31,9 @@ import picocli.CommandLine.ParentCommand;
             "nodestep: FilesystemMemory's root_dir; memories/user/42 into user:42 (under --scope when given), each"
                     + " entry under its own key.",
             "Every file not read is listed with the reason (exit code 4). The same folder may go into several"
-                    + " scopes; a re-run into the same scope imports nothing twice."
+                    + " scopes; a re-run into the same scope imports nothing twice.",
+            "A symbolic link in DIR (to a file or a folder, outside DIR or inside it) and anything whose real"
+                    + " location is outside DIR is never read: it is listed as skipped. DIR itself may be a link."
         })
 class MigrateCommand implements Callable<Integer> {
 

@@ -83,11 +83,18 @@ final class Migration {
         lines.add(line.build());
     }
 
-    /** The file's text, refused (CharacterCodingException) when it is not UTF-8. */
+    /**
+     * The file's text, refused (CharacterCodingException) when it is not UTF-8. Opened without following a link: the
+     * readers admit no link ({@link MigratedFolder}), and one put in its place after that check is not read either.
+     */
     static String utf8(java.nio.file.Path file) throws java.io.IOException {
+        byte[] bytes;
+        try (var in = java.nio.file.Files.newInputStream(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            bytes = in.readAllBytes();
+        }
         return StandardCharsets.UTF_8
                 .newDecoder()
-                .decode(java.nio.ByteBuffer.wrap(java.nio.file.Files.readAllBytes(file)))
+                .decode(java.nio.ByteBuffer.wrap(bytes))
                 .toString();
     }
 

@@ -6,6 +6,7 @@ import jakarta.json.JsonString;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,14 +25,24 @@ final class NodestepFolder {
 
     private NodestepFolder() {}
 
-    /** {@code root} is FilesystemMemory's root_dir (holding memories/), or the memories folder itself. */
-    static Migration read(Path root, String prefix, Runnable onFile) throws IOException {
+    /** {@code folder} is FilesystemMemory's root_dir (holding memories/), or the memories folder itself. */
+    static Migration read(Path folder, String prefix, Runnable onFile) throws IOException {
         Migration migration = new Migration("nodestep");
-        Path memories = Files.isDirectory(root.resolve("memories"))
-                ? root.resolve("memories")
-                : root.getFileName() != null && root.getFileName().toString().equals("memories") ? root : null;
+        MigratedFolder inside = new MigratedFolder(folder);
+        Path root = inside.root();
+        Path named = root.resolve("memories");
+        boolean admitted =
+                !Files.exists(named, LinkOption.NOFOLLOW_LINKS) || inside.admits(migration, named, "memories");
+        Path memories = !admitted
+                ? null
+                : Files.isDirectory(named)
+                        ? named
+                        : folder.getFileName() != null
+                                        && folder.getFileName().toString().equals("memories")
+                                ? root
+                                : null;
         if (memories == null) {
-            migration.skip(root.toString(), "no memories/ folder: not a nodestep FilesystemMemory root");
+            migration.skip(folder.toString(), "no memories/ folder: not a nodestep FilesystemMemory root");
             return migration;
         }
         if (!memories.equals(root)) {
@@ -40,12 +51,17 @@ final class NodestepFolder {
                         .sorted()
                         .forEach(path -> migration.skip(
                                 path.getFileName() + (Files.isDirectory(path) ? "/" : ""),
-                                "outside memories/: not nodestep memory"));
+                                inside.refusal(path).orElse("outside memories/: not nodestep memory")));
             }
         }
         List<Path> files = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(memories)) {
-            walk.filter(Files::isRegularFile).sorted().forEach(files::add);
+        try (Stream<Path> walk = Files.walk(memories)) { // follows no link: a linked folder is an entry, refused here
+            for (Path path :
+                    walk.filter(path -> !path.equals(memories)).sorted().toList()) {
+                if (inside.admits(migration, path, memories.relativize(path).toString()) && Files.isRegularFile(path)) {
+                    files.add(path);
+                }
+            }
         }
         for (Path file : files) {
             String name = memories.relativize(file).toString();
@@ -99,7 +115,8 @@ final class NodestepFolder {
             return;
         }
         migration.read();
-        Instant written = Files.getLastModifiedTime(file).toInstant();
+        Instant written =
+                Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS).toInstant();
         Instant created = Migration.time(string(entry, "created_at")).orElse(written);
         Instant updated = Migration.time(string(entry, "updated_at")).orElse(created);
         var line = migration

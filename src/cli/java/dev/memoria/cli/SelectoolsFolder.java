@@ -11,6 +11,7 @@ import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -91,28 +92,34 @@ final class SelectoolsFolder {
 
     static Migration read(Path folder, String scope, Runnable onFile) throws IOException {
         SelectoolsFolder reader = new SelectoolsFolder(scope);
-        reader.readFolder(folder, onFile);
+        reader.readFolder(folder, new MigratedFolder(folder), onFile);
         return reader.migration;
     }
 
-    private void readFolder(Path folder, Runnable onFile) throws IOException {
-        List<Path> top;
+    /** {@code given} as the user named it; what is read is what {@code inside} admits under its real location. */
+    private void readFolder(Path given, MigratedFolder inside, Runnable onFile) throws IOException {
+        Path folder = inside.root();
+        List<Path> top = new ArrayList<>();
         try (Stream<Path> files = Files.list(folder)) {
-            top = files.sorted().toList();
+            for (Path file : files.sorted().toList()) {
+                if (inside.admits(migration, file, file.getFileName().toString())) {
+                    top.add(file); // no link among these: a check of one follows nothing
+                }
+            }
         }
         Path entries = folder.resolve("entries.jsonl");
         Path memory = folder.resolve("MEMORY.md");
         Path oldLogs = folder.resolve("logs");
+        boolean hasEntries = top.contains(entries) && Files.isRegularFile(entries);
+        boolean hasMemory = top.contains(memory) && Files.isRegularFile(memory);
+        boolean hasOldLogs = top.contains(oldLogs) && Files.isDirectory(oldLogs);
         List<Path> dayLogs = top.stream()
                 .filter(f -> Files.isRegularFile(f)
                         && DAY_LOG.matcher(f.getFileName().toString()).matches())
                 .toList();
-        if (!Files.isRegularFile(entries)
-                && !Files.isRegularFile(memory)
-                && !Files.isDirectory(oldLogs)
-                && dayLogs.isEmpty()) {
+        if (!hasEntries && !hasMemory && !hasOldLogs && dayLogs.isEmpty()) {
             migration.skip(
-                    folder.toString(),
+                    given.toString(),
                     "no entries.jsonl, MEMORY.md, daily .log files or logs/ folder: not a selectools"
                             + " KnowledgeMemory folder");
             return;
@@ -123,17 +130,20 @@ final class SelectoolsFolder {
                 migration.skip(name + (Files.isDirectory(file) ? "/" : ""), whyNotRead(file));
             }
         }
-        if (Files.isRegularFile(entries)) {
+        if (hasEntries) {
             readEntries(entries);
             onFile.run();
         }
-        if (Files.isDirectory(oldLogs)) {
+        if (hasOldLogs) {
             List<Path> days;
             try (Stream<Path> files = Files.list(oldLogs)) {
                 days = files.sorted().toList();
             }
             for (Path day : days) {
                 String name = "logs/" + day.getFileName();
+                if (!inside.admits(migration, day, name)) {
+                    continue;
+                }
                 if (Files.isRegularFile(day) && day.getFileName().toString().endsWith(".jsonl")) {
                     readOldLog(day, name);
                     onFile.run();
@@ -147,7 +157,7 @@ final class SelectoolsFolder {
             readDayLog(day, logged);
             onFile.run();
         }
-        if (Files.isRegularFile(memory)) {
+        if (hasMemory) {
             readMemoryFile(memory, logged);
             onFile.run();
         }
@@ -390,7 +400,8 @@ final class SelectoolsFolder {
             return;
         }
         migration.read();
-        Instant written = Files.getLastModifiedTime(file).toInstant();
+        Instant written =
+                Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS).toInstant();
         boolean headings = lines.stream().anyMatch(line -> line.strip().startsWith("## "));
         String category = "general";
         for (int i = 0; i < lines.size(); i++) {
