@@ -28,6 +28,17 @@ public final class ConsoleClient {
             .build();
     private final URI base = Api.serverBase();
     private String csrf;
+    private String forwardedFor;
+
+    /**
+     * A client at another address, as a proxy the test server trusts (MEMORIA_TRUSTED_PROXIES) names it in
+     * X-Forwarded-For: per-client throttles then count it on its own, not with every other test's requests.
+     */
+    public static ConsoleClient from(String address) {
+        ConsoleClient client = new ConsoleClient();
+        client.forwardedFor = address;
+        return client;
+    }
 
     public static String adminUser() {
         return System.getProperty("it.console.admin.user");
@@ -109,12 +120,25 @@ public final class ConsoleClient {
         return csrf;
     }
 
+    /** The value of the console's session cookie this client holds now. */
+    public String sessionCookie() {
+        return ((CookieManager) http.cookieHandler().orElseThrow())
+                .getCookieStore().getCookies().stream()
+                        .filter(cookie -> cookie.getName().equals("memoria_console"))
+                        .map(java.net.HttpCookie::getValue)
+                        .findFirst()
+                        .orElse(null);
+    }
+
     static String csrfOf(String html) {
         Matcher matcher = CSRF.matcher(html);
         return matcher.find() ? matcher.group(1) : null;
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) {
+        if (forwardedFor != null) {
+            request.header("X-Forwarded-For", forwardedFor);
+        }
         try {
             return http.send(
                     request.timeout(Duration.ofSeconds(60)).build(),

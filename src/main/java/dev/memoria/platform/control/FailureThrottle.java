@@ -10,13 +10,14 @@ import java.time.Instant;
 
 /**
  * Slows whoever keeps failing (a client guessing passwords or sending bad tokens, a name being guessed at): the
- * first few failures of a key cost nothing, then each one blocks the key for a doubling wait, capped at fifteen
- * minutes; a success clears it. Kept in memory, per server and bounded: behind n servers a key may fail n times
+ * first few failures of a key cost nothing, then each one blocks the key for a doubling wait, from thirty seconds up
+ * to fifteen minutes; a success clears it. Kept in memory, per server and bounded: behind n servers a key may fail n times
  * as often, and a forgotten key starts afresh, which only ever favours the key's owner.
  */
 @ApplicationScoped
 public class FailureThrottle {
 
+    public static final Duration FIRST_BLOCK = Duration.ofSeconds(30);
     public static final Duration MAX_BLOCK = Duration.ofMinutes(15);
 
     /** What one key has done lately. */
@@ -68,7 +69,7 @@ public class FailureThrottle {
             return null;
         }
         int doublings = Math.min(failures - freeFailures, 20);
-        return now.plusSeconds(Math.min(1L << doublings, MAX_BLOCK.toSeconds()));
+        return now.plusSeconds(Math.min(FIRST_BLOCK.toSeconds() << doublings, MAX_BLOCK.toSeconds()));
     }
 
     /** Whole seconds to put in {@code Retry-After} for a wait: at least one. */
