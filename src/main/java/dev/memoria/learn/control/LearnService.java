@@ -50,6 +50,8 @@ public class LearnService {
         if (extraction.facts().isEmpty()) {
             return new Learned(List.of(), List.of(), skipped);
         }
+        // only what an extractor may decide: no key (which would replace a fact), no supersedes, no persistence;
+        // an existing fact changes only as any new fact changes it (dedup, the tenant's automatic supersession)
         List<FactInput> inputs = new ArrayList<>();
         for (ExtractedFact fact : extraction.facts()) {
             Map<String, Object> fields = new LinkedHashMap<>();

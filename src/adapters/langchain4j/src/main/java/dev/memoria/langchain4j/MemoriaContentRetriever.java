@@ -8,6 +8,7 @@ import dev.langchain4j.rag.content.retriever.ContentRetriever;
 import dev.langchain4j.rag.query.Query;
 import dev.memoria.client.Fact;
 import dev.memoria.client.MemoriaClient;
+import dev.memoria.client.MemoryBlock;
 import dev.memoria.client.Recall;
 import dev.memoria.client.RecallMode;
 import dev.memoria.client.RecallQuery;
@@ -19,7 +20,10 @@ import java.util.function.Function;
 /**
  * Recalls long-term facts from Memoria for a RAG step: the scope is the one the chat memory id maps to (the user's,
  * say {@code user:42}), the query text is the user's message, and each recalled fact becomes a {@link Content} whose
- * segment text is the fact's content, with the fact's fields as metadata ({@code fact_id}, {@code scope},
+ * segment text is the fact's content as data, never as instructions: the block of {@link MemoryBlock} with this one
+ * fact (a sentence saying it is data, not instructions, then the fact between {@code <memory>} and
+ * {@code </memory>}, unable to close the block), so that each content stays safe wherever an aggregator or
+ * injector puts it; the fact's fields are its metadata ({@code fact_id}, {@code scope},
  * {@code category}, {@code type}, {@code key}, {@code importance}, {@code persistent}, {@code created_at},
  * {@code valid_from}) and its recall score as {@link ContentMetadata#SCORE}.
  *
@@ -79,7 +83,7 @@ public final class MemoriaContentRetriever implements ContentRetriever {
         return answer.items().stream()
                 .filter(item -> item.score() >= minScore)
                 .map(item -> Content.from(
-                        TextSegment.from(item.fact().content(), metadata(item.fact())),
+                        TextSegment.from(MemoryBlock.render(List.of(item.fact().content())), metadata(item.fact())),
                         Map.of(ContentMetadata.SCORE, item.score())))
                 .toList();
     }

@@ -1,6 +1,8 @@
 package dev.memoria.springai;
 
+import dev.memoria.client.Fact;
 import dev.memoria.client.MemoriaClient;
+import dev.memoria.client.MemoryBlock;
 import dev.memoria.client.Recall;
 import dev.memoria.client.RecallQuery;
 import dev.memoria.client.Turn;
@@ -22,7 +24,9 @@ import org.springframework.core.Ordered;
 
 /**
  * Long-term memory for a {@code ChatClient}: before the call, recalls from Memoria the facts relevant to the user's
- * message (in the scope the conversation id maps to) and adds them to the system message; after it, hands the
+ * message (in the scope the conversation id maps to) and adds them to the system message, after {@link #HEADER}, as
+ * the data block of {@link MemoryBlock} (a sentence saying they are data, not instructions, then one fact a line
+ * between {@code <memory>} and {@code </memory>}, no fact able to close the block); after it, hands the
  * exchange (the user's message and the answer) to {@code POST /learn}, so what the user said is remembered for the
  * next conversation.
  *
@@ -82,13 +86,13 @@ public final class MemoriaMemoryAdvisor implements BaseAdvisor {
         if (recall.items().isEmpty()) {
             return request;
         }
-        StringBuilder block = new StringBuilder(HEADER);
-        recall.items().forEach(item -> block.append("\n- ").append(item.fact().content()));
+        String block = HEADER + "\n"
+                + MemoryBlock.render(recall.facts().stream().map(Fact::content).toList());
         return request.mutate()
                 .prompt(request.prompt()
                         .augmentSystemMessage(system -> new SystemMessage(
                                 system.getText() == null || system.getText().isBlank()
-                                        ? block.toString()
+                                        ? block
                                         : system.getText() + "\n\n" + block)))
                 .build();
     }

@@ -21,6 +21,7 @@ import dev.langchain4j.service.MemoryId;
 import dev.memoria.client.FactInput;
 import dev.memoria.client.Learned;
 import dev.memoria.client.MemoriaClient;
+import dev.memoria.client.MemoryBlock;
 import dev.memoria.client.RecallMode;
 import dev.memoria.client.RecallQuery;
 import dev.memoria.client.Window;
@@ -156,7 +157,9 @@ class LangChain4jScenariosTest {
                 Query.from("window seats", Metadata.from(UserMessage.from("window seats"), "carol", List.of())));
         assertEquals(1, contents.size(), contents::toString);
         Content content = contents.get(0);
-        assertEquals("Carol prefers window seats", content.textSegment().text());
+        assertEquals(
+                MemoryBlock.render(List.of("Carol prefers window seats")),
+                content.textSegment().text());
         assertEquals(id, content.textSegment().metadata().getString("fact_id"));
         assertEquals("user:carol", content.textSegment().metadata().getString("scope"));
         assertEquals("travel", content.textSegment().metadata().getString("category"));
