@@ -12,10 +12,21 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /** Signing in and out, and changing one's own password (required after a one-time or reset password). */
 @ApplicationScoped
 public class LoginPages {
+
+    /**
+     * Password hashes checked at once: each takes a core for a while (PBKDF2), so parallel sign-ins, wrong or right,
+     * wait for one another rather than starve the API's and health checks' threads.
+     */
+    private final Semaphore hashing =
+            new Semaphore(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+
+    static final int HASHING_WAIT_SECONDS = 10;
 
     /** Wrong passwords one client may send in a row before it must wait (doubling, up to fifteen minutes). */
     static final int FREE_FAILURES_PER_CLIENT = 10;
@@ -46,7 +57,7 @@ public class LoginPages {
      * every browser but one that signed in as it before (its device proof), so strangers can slow an account's
      * guessing but never lock its owner out. Known and unknown names answer alike, in words, status and time.
      */
-    public View signIn(ConsoleRequest request) {
+    public View signIn(ConsoleRequest request) throws InterruptedException {
         if (refusal() != null) {
             return loginPage(request, null, 503);
         }
@@ -64,7 +75,16 @@ public class LoginPages {
             request.response().setHeader("Retry-After", String.valueOf(seconds));
             return loginPage(request, "Too many sign-in attempts: try again in " + seconds + " s.", 429);
         }
-        ConsoleUsers.Login login = users.login(username, request.raw("password"));
+        ConsoleUsers.Login login;
+        if (!hashing.tryAcquire(HASHING_WAIT_SECONDS, TimeUnit.SECONDS)) {
+            request.response().setHeader("Retry-After", "1");
+            return loginPage(request, "The server is busy checking other sign-ins: try again in a moment.", 503);
+        }
+        try {
+            login = users.login(username, request.raw("password"));
+        } finally {
+            hashing.release();
+        }
         if (login.outcome() != ConsoleUsers.LoginOutcome.SIGNED_IN) {
             throttle.failed(client, FREE_FAILURES_PER_CLIENT);
             throttle.failed(name, FREE_FAILURES_PER_NAME);
