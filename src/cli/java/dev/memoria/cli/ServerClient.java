@@ -102,9 +102,7 @@ final class ServerClient {
      * touch, the query form ({@code facts/by-key?key=}) for one with spaces, slashes or anything else.
      */
     static String keyPath(String key) {
-        return PATH_SAFE_KEY.matcher(key).matches()
-                ? "facts/by-key/" + encode(key)
-                : "facts/by-key?key=" + encode(key);
+        return PATH_SAFE_KEY.matcher(key).matches() ? "facts/by-key/" + encode(key) : "facts/by-key?key=" + encode(key);
     }
 
     private static SSLContext trustingEveryone() {

@@ -116,7 +116,9 @@ public final class ToolCatalog {
             case STATS -> {}
             case SNAPSHOT, RESTORE ->
                 schema.pattern(
-                        "name", "Snapshot name: 1 to 64 letters, digits, '.', '_' or '-', never '.' or '..'.", "^[A-Za-z0-9._-]{1,64}$");
+                        "name",
+                        "Snapshot name: 1 to 64 letters, digits, '.', '_' or '-', never '.' or '..'.",
+                        "^[A-Za-z0-9._-]{1,64}$");
         }
         if (withScope) {
             schema.string(
