@@ -31,8 +31,9 @@ public final class EmbeddedPostgresDriver implements Driver {
             throw new SQLException("The embedded database URL names no data folder: " + url);
         }
         EmbeddedPostgresServer server = EmbeddedPostgresServer.on(Path.of(folder));
-        // the server trusts local connections: the pool's user and password are not the database's
-        return postgres.connect(server.jdbcUrl(), new Properties());
+        // the pool's user and password are not the database's: the server's superuser and the password of its
+        // password file are (in the properties, not the URL, which PostgreSQL's driver logs)
+        return postgres.connect(server.jdbcUrl(), server.connectionProperties());
     }
 
     @Override
