@@ -306,6 +306,55 @@ class VersionsIT extends Deployments {
         assertEquals(2, elsewhere.get(S + "/facts/" + id + "/history").items().size(), "an import twice adds nothing");
     }
 
+    @Test
+    void anUpdateThatChangesAWordOrTwoIsStoredNeverAbsorbedAsARepeat() {
+        JsonObject older = remember("{\"content\":\"The monthly cloud budget for team Atlas is 10,000 dollars\"}");
+        Api.Reply update =
+                api.post(S + "/facts", "{\"content\":\"The monthly cloud budget for team Atlas is 6,000 dollars\"}");
+        assertEquals(201, update.status(), "a new value is a new fact, not a reinforcement: " + update);
+        Api.Reply other =
+                api.post(S + "/facts", "{\"content\":\"The monthly cloud budget for team Borealis is 6,000 dollars\"}");
+        assertEquals(201, other.status(), "another team's budget is a fact of its own: " + other);
+        List<String> stored = api.get(S + "/facts?include_superseded=true").items().stream()
+                .map(fact -> fact.asJsonObject().getString("content"))
+                .toList();
+        assertTrue(stored.contains("The monthly cloud budget for team Atlas is 6,000 dollars"), stored::toString);
+        assertTrue(stored.contains("The monthly cloud budget for team Borealis is 6,000 dollars"), stored::toString);
+        assertEquals(
+                200,
+                api.post(S + "/facts", "{\"content\":\"the monthly cloud budget for team Atlas is 6,000 dollars\"}")
+                        .status(),
+                "a repeat is still a reinforcement");
+        assertEquals(
+                0.5,
+                api.get(S + "/facts/" + older.getString("id"))
+                        .json()
+                        .getJsonNumber("importance")
+                        .doubleValue(),
+                1e-9,
+                "the older fact was not reinforced by the update");
+    }
+
+    @Test
+    void capacityEvictsSupersededFactsBeforeAnyCurrentOne() {
+        assertEquals(
+                200,
+                api.put("api/v1/tenant/settings", "{\"max_facts_per_scope\":3}").status());
+        String lisbon = remember("{\"content\":\"User lives in Lisbon, Portugal\",\"importance\":1.0}")
+                .getString("id");
+        JsonObject berlin = remember("{\"content\":\"User moved to Berlin last month\",\"importance\":0.1}");
+        assertEquals(
+                List.of(lisbon),
+                berlin.getJsonArray("superseded").getValuesAs(JsonValue.class).stream()
+                        .map(id -> ((jakarta.json.JsonString) id).getString())
+                        .toList());
+        remember("{\"content\":\"Keeps bonsai trees on the balcony\",\"importance\":0.2}");
+        remember("{\"content\":\"Plays the cello on Sundays\",\"importance\":0.2}");
+        assertProblem(api.get(S + "/facts/" + lisbon), 404);
+        assertEquals(3, api.get(S + "/facts?include_superseded=true").items().size());
+        assertEquals(200, api.get(S + "/facts/" + berlin.getString("id")).status(), "the current value stays");
+    }
+
     private JsonObject remember(String body) {
         Api.Reply reply = api.post(S + "/facts", body);
         assertTrue(reply.status() == 201 || reply.status() == 200, reply::toString);

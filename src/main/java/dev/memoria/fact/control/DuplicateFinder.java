@@ -16,8 +16,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Finds the existing fact most like a new content: Jaccard similarity of word sets at or above the
- * tenant's threshold, without comparing against the whole scope. If J(A, B) >= t, B lacks at most
+ * Finds the existing fact a new content repeats: Jaccard similarity of word sets at or above the tenant's
+ * threshold, and no word of the fact replaced by another (that would be a new value of the same statement, for
+ * supersession to judge, never a repeat to absorb), without comparing against the whole scope. If J(A, B) >= t, B lacks at most
  * m = floor((1 - t)·|A|) of A's words, so it holds at least k - m of any k of A's index terms. The
  * postings of A's m + 2 rarest terms therefore name every candidate, and only facts found in at least
  * two of them (fewer when A has fewer terms) are loaded and compared: one shared rare term is common, two
@@ -84,8 +85,10 @@ public final class DuplicateFinder {
         Fact best = null;
         double bestScore = -1;
         for (Fact candidate : candidates) {
-            double score = words.get(candidate).jaccard(wordSet);
+            WordSet candidateWords = words.get(candidate);
+            double score = candidateWords.jaccard(wordSet);
             if (score >= threshold
+                    && !candidateWords.substitutes(wordSet)
                     && (score > bestScore
                             || (score == bestScore && candidate.id().compareTo(best.id()) < 0))) {
                 best = candidate;

@@ -289,7 +289,7 @@ public class FactRepository {
     /** Every row of the scope, expired or not, as eviction ranks it: one light row a fact, through plain JDBC. */
     public List<FactStanding> standings(Scope scope) {
         return tenantSql.list(
-                "SELECT id, persistent, importance, access_count, created_at, last_accessed_at, expires_at"
+                "SELECT id, persistent, importance, access_count, created_at, last_accessed_at, expires_at, valid_to"
                         + " FROM fact WHERE {tenant} AND scope_name = ?",
                 rows -> new FactStanding(
                         rows.getString(1),
@@ -298,7 +298,8 @@ public class FactRepository {
                         rows.getInt(4),
                         FactColumns.instant(rows.getTimestamp(5)),
                         FactColumns.instant(rows.getTimestamp(6)),
-                        FactColumns.instant(rows.getTimestamp(7))),
+                        FactColumns.instant(rows.getTimestamp(7)),
+                        FactColumns.instant(rows.getTimestamp(8))),
                 scope.value());
     }
 

@@ -13,10 +13,16 @@ public record FactStanding(
         int accessCount,
         Instant createdAt,
         Instant lastAccessedAt,
-        Instant expiresAt) {
+        Instant expiresAt,
+        Instant validTo) {
 
     public boolean isExpired(Instant now) {
         return expiresAt != null && !expiresAt.isAfter(now);
+    }
+
+    /** True when a newer fact has replaced it: it stays for history, and goes before any current fact. */
+    public boolean isSuperseded(Instant now) {
+        return validTo != null && !validTo.isAfter(now);
     }
 
     public double retention(Instant now) {

@@ -61,8 +61,13 @@ public class CapacityGuard {
         return victims.size();
     }
 
+    /**
+     * Expired facts go first, then superseded ones (kept for history, never in a prompt), then current ones: the
+     * least important and least used first, persistent ones last. A current fact never goes while a stale one stays.
+     */
     static Comparator<FactStanding> evictionOrder(Instant now) {
         return Comparator.comparing((FactStanding f) -> !f.isExpired(now))
+                .thenComparing((FactStanding f) -> !f.isSuperseded(now))
                 .thenComparing(FactStanding::persistent)
                 .thenComparingDouble(f -> f.importance() * f.retention(now))
                 .thenComparing(FactStanding::createdAt);
