@@ -1,0 +1,188 @@
+package bench;
+
+import dev.memoria.fact.control.SupersessionDetector;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Supersession on data written by a stranger (src/test/resources/supersession-devset/stranger): precision and
+ * recall of the decision on pairs, per half of the split by attribute (tune / reported), and on three memory
+ * streams the missed updates and false hides per 1,000 facts, deciding as a remember does (each new fact against
+ * the current facts of the attribute it states). Prints every miss of the tuning half only.
+ *
+ * <p>Run: {@code ./mvnw -q test-compile exec:java -Dexec.mainClass=bench.SupersessionBench -Dexec.classpathScope=test}
+ */
+public final class SupersessionBench {
+
+    private static final Path DATA = Path.of("src/test/resources/supersession-devset/stranger");
+
+    record Pair(String older, String newer, boolean supersedes, String attribute, String why) {}
+
+    record StreamFact(String id, String content, List<String> supersedes) {}
+
+    private final SupersessionDetector detector = new SupersessionDetector();
+
+    public static void main(String[] args) {
+        new SupersessionBench().run();
+    }
+
+    void run() {
+        List<Pair> pairs = pairs();
+        for (String half : List.of("tune", "reported")) {
+            score(
+                    half,
+                    pairs.stream().filter(p -> half(p.attribute()).equals(half)).toList());
+        }
+        for (int stream = 1; stream <= 3; stream++) {
+            stream("stream-" + stream + ".jsonl");
+        }
+    }
+
+    /** The split: an attribute is tuned on when the first hex digit of SHA-256(name) is 0-7. */
+    static String half(String attribute) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(attribute.getBytes(StandardCharsets.UTF_8));
+            return (hash[0] & 0xff) < 0x80 ? "tune" : "reported";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    boolean decides(String newer, String older) {
+        var attribute = detector.attributeOf(newer);
+        return attribute.isPresent()
+                && attribute.equals(detector.attributeOf(older))
+                && detector.supersedes(newer, older);
+    }
+
+    private void score(String half, List<Pair> pairs) {
+        int tp = 0;
+        int fp = 0;
+        int fn = 0;
+        Set<String> attributes = new HashSet<>();
+        List<String> misses = new ArrayList<>();
+        for (Pair pair : pairs) {
+            attributes.add(pair.attribute());
+            boolean said = decides(pair.newer(), pair.older());
+            if (said && pair.supersedes()) {
+                tp++;
+            } else if (said) {
+                fp++;
+                misses.add("false hide: " + pair);
+            } else if (pair.supersedes()) {
+                fn++;
+                misses.add("missed: " + pair);
+            }
+        }
+        long positives = pairs.stream().filter(Pair::supersedes).count();
+        System.out.printf(
+                "%-9s %4d pairs over %3d attributes (%3d supersede): precision %.3f (%d/%d), recall %.3f (%d/%d)%n",
+                half,
+                pairs.size(),
+                attributes.size(),
+                positives,
+                tp + fp == 0 ? 1.0 : (double) tp / (tp + fp),
+                tp,
+                tp + fp,
+                positives == 0 ? 1.0 : (double) tp / positives,
+                tp,
+                positives);
+        if (half.equals("tune")) {
+            misses.forEach(miss -> System.out.println("  " + miss));
+        }
+    }
+
+    /** Replays a stream as remembers: each new fact may end current facts of the attribute it states. */
+    private void stream(String file) {
+        List<StreamFact> facts = streamFacts(file);
+        Map<String, StreamFact> current = new LinkedHashMap<>();
+        Map<String, String> endedBy = new HashMap<>();
+        Set<String> goldEnded = new HashSet<>();
+        int falseHides = 0;
+        int links = 0;
+        for (StreamFact fact : facts) {
+            for (StreamFact older : List.copyOf(current.values())) {
+                if (decides(fact.content(), older.content())) {
+                    current.remove(older.id());
+                    endedBy.put(older.id(), fact.id());
+                    if (!goldEnded.contains(older.id()) && !fact.supersedes().contains(older.id())) {
+                        falseHides++;
+                    }
+                }
+            }
+            goldEnded.addAll(fact.supersedes());
+            links += fact.supersedes().size();
+            current.put(fact.id(), fact);
+        }
+        long missed = goldEnded.stream().filter(current::containsKey).count();
+        System.out.printf(
+                "%s: %d facts, %d gold links; stale facts left current %d (%.1f per 1,000 facts), false hides %d"
+                        + " (%.1f per 1,000 facts)%n",
+                file,
+                facts.size(),
+                links,
+                missed,
+                1000.0 * missed / facts.size(),
+                falseHides,
+                1000.0 * falseHides / facts.size());
+    }
+
+    private static List<Pair> pairs() {
+        List<Pair> pairs = new ArrayList<>();
+        for (JsonObject line : lines("pairs.jsonl")) {
+            pairs.add(new Pair(
+                    line.getString("older"),
+                    line.getString("newer"),
+                    line.getBoolean("supersedes"),
+                    line.getString("attribute"),
+                    line.getString("why", "")));
+        }
+        return pairs;
+    }
+
+    private static List<StreamFact> streamFacts(String file) {
+        List<StreamFact> facts = new ArrayList<>();
+        for (JsonObject line : lines(file)) {
+            facts.add(new StreamFact(
+                    line.getString("id"),
+                    line.getString("content"),
+                    line.getJsonArray("supersedes").getValuesAs(JsonString.class).stream()
+                            .map(JsonString::getString)
+                            .toList()));
+        }
+        return facts;
+    }
+
+    private static List<JsonObject> lines(String file) {
+        try {
+            List<JsonObject> objects = new ArrayList<>();
+            for (String line : Files.readAllLines(DATA.resolve(file), StandardCharsets.UTF_8)) {
+                if (!line.isBlank()) {
+                    try (JsonReader reader = Json.createReader(new StringReader(line))) {
+                        objects.add(reader.readObject());
+                    }
+                }
+            }
+            return objects;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
