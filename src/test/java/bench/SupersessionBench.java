@@ -55,6 +55,39 @@ public final class SupersessionBench {
         }
     }
 
+    /**
+     * The pairs plus, for each, two pairs of its newer fact with an older fact of another attribute of the same half
+     * that shares a term with it (labelled false): in a scope, candidates are found by shared words, and most of
+     * them are about something else.
+     */
+    static List<Pair> withStrangers(List<Pair> pairs) {
+        java.util.Random random = new java.util.Random(11);
+        List<Pair> all = new ArrayList<>(pairs);
+        for (Pair pair : pairs) {
+            int added = 0;
+            for (int tries = 0; tries < 50 && added < 2; tries++) {
+                Pair other = pairs.get(random.nextInt(pairs.size()));
+                if (!other.attribute().equals(pair.attribute()) && sharesATerm(pair.newer(), other.older())) {
+                    all.add(new Pair(
+                            other.older(),
+                            pair.newer(),
+                            false,
+                            pair.attribute() + "|" + other.attribute(),
+                            "another attribute"));
+                    added++;
+                }
+            }
+        }
+        return all;
+    }
+
+    static boolean sharesATerm(String a, String b) {
+        Set<String> terms = new HashSet<>(
+                dev.memoria.text.control.TextAnalyzer.termFrequencies(a).keySet());
+        terms.retainAll(dev.memoria.text.control.TextAnalyzer.termFrequencies(b).keySet());
+        return !terms.isEmpty();
+    }
+
     /** The split: an attribute is tuned on when the first hex digit of SHA-256(name) is 0-7. */
     static String half(String attribute) {
         try {
@@ -144,7 +177,7 @@ public final class SupersessionBench {
                 1000.0 * falseHides / facts.size());
     }
 
-    private static List<Pair> pairs() {
+    static List<Pair> pairs() {
         List<Pair> pairs = new ArrayList<>();
         for (JsonObject line : lines("pairs.jsonl")) {
             pairs.add(new Pair(
