@@ -14,6 +14,7 @@ import jakarta.json.JsonValue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,6 +28,7 @@ class WindowsIT extends Deployments {
 
     private final String tenant = Tokens.newTenant("windows");
     private final Api api = new Api(Api.serverBase(), Tokens.token(tenant, Tokens.ALL_ROLES));
+    private static final String JSON = "application/json";
 
     @Test
     void aWindowIsCreatedReplacedReadListedAndForgotten() {
@@ -222,6 +224,101 @@ class WindowsIT extends Deployments {
                 "a scope whose only match is a window is reached");
         assertProblem(api.get(window("user:9", "card")), 404);
         assertEquals("user: hello", api.get(window("user:9", "other")).json().getString("content"));
+    }
+
+    @Test
+    void aWindowHasAnEtagAndIfMatchRefusesALostUpdate() {
+        Api.Reply created = api.put(window("user:5", "chat-e"), body("user: Hi"));
+        String first = created.header("ETag");
+        assertTrue(first != null && first.startsWith("\"") && first.endsWith("\""), "a strong ETag: " + first);
+        assertEquals(first, api.get(window("user:5", "chat-e")).header("ETag"));
+
+        Api.Reply second = api.send(
+                "PUT", window("user:5", "chat-e"), body("user: Hi\nuser: one"), JSON, Map.of("If-Match", first));
+        assertEquals(200, second.status(), second::toString);
+        assertTrue(!first.equals(second.header("ETag")), "a new content, a new ETag");
+
+        Api.Reply stale = api.send(
+                "PUT", window("user:5", "chat-e"), body("user: Hi\nuser: two"), JSON, Map.of("If-Match", first));
+        JsonObject problem = assertProblem(stale, 412);
+        assertTrue(problem.getString("type").endsWith("/precondition-failed"), problem::toString);
+        assertEquals(
+                "user: Hi\nuser: one",
+                api.get(window("user:5", "chat-e")).json().getString("content"),
+                "nothing written");
+
+        assertProblem(api.send("PUT", window("user:5", "chat-e"), body("x"), JSON, Map.of("If-None-Match", "*")), 412);
+        assertEquals(
+                201,
+                api.send("PUT", window("user:5", "chat-new"), body("x"), JSON, Map.of("If-None-Match", "*"))
+                        .status(),
+                "If-None-Match: * creates");
+        assertProblem(api.send("PUT", window("user:5", "chat-none"), body("x"), JSON, Map.of("If-Match", "*")), 412);
+        assertProblem(api.get(window("user:5", "chat-none")), 404);
+        assertProblem(
+                api.send(
+                        "PUT",
+                        window("user:5", "chat-e"),
+                        body("x"),
+                        JSON,
+                        Map.of("If-Match", "W/" + second.header("ETag"))),
+                412);
+        assertEquals(
+                200,
+                api.send(
+                                "PUT",
+                                "api/v1/scopes/user:5/window?id=chat-e",
+                                body("y"),
+                                JSON,
+                                Map.of("If-Match", second.header("ETag")))
+                        .status(),
+                "the query form takes If-Match too");
+    }
+
+    @Test
+    void twoWritersThatRetryOnPreconditionFailedKeepEveryTurn() throws Exception {
+        assertEquals(201, api.put(window("user:6", "shared"), body("start\n")).status());
+        int turns = 10;
+        java.util.List<Thread> writers = new java.util.ArrayList<>();
+        java.util.concurrent.ConcurrentLinkedQueue<Throwable> failures =
+                new java.util.concurrent.ConcurrentLinkedQueue<>();
+        for (String name : java.util.List.of("a", "b")) {
+            writers.add(new Thread(() -> {
+                try {
+                    for (int turn = 0; turn < turns; turn++) {
+                        for (int attempt = 0; ; attempt++) {
+                            Api.Reply read = api.get(window("user:6", "shared"));
+                            String content = read.json().getString("content") + name + turn + "\n";
+                            Api.Reply written = api.send(
+                                    "PUT",
+                                    window("user:6", "shared"),
+                                    body(content),
+                                    JSON,
+                                    Map.of("If-Match", read.header("ETag")));
+                            if (written.status() == 200) {
+                                break;
+                            }
+                            assertEquals(412, written.status(), written::toString);
+                            assertTrue(attempt < 100, "a writer kept losing");
+                        }
+                    }
+                } catch (Throwable t) {
+                    failures.add(t);
+                }
+            }));
+        }
+        writers.forEach(Thread::start);
+        for (Thread thread : writers) {
+            thread.join(120_000);
+        }
+        assertTrue(failures.isEmpty(), failures::toString);
+        String content = api.get(window("user:6", "shared")).json().getString("content");
+        for (String name : java.util.List.of("a", "b")) {
+            for (int turn = 0; turn < turns; turn++) {
+                assertTrue(content.contains(name + turn + "\n"), name + turn + " was lost: " + content);
+            }
+        }
+        assertEquals(2 * turns + 1, content.split("\n").length, "every turn once: " + content);
     }
 
     private static String window(String scope, String id) {

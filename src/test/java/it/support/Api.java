@@ -69,6 +69,12 @@ public final class Api {
     }
 
     public Reply send(String method, String path, String body, String contentType) {
+        return send(method, path, body, contentType, java.util.Map.of());
+    }
+
+    /** A request with headers of its own, such as {@code If-Match}. */
+    public Reply send(
+            String method, String path, String body, String contentType, java.util.Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(
                         base.resolve(path.startsWith("/") ? path.substring(1) : path))
                 .timeout(timeout)
@@ -83,6 +89,7 @@ public final class Api {
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }
+        headers.forEach(request::header);
         try {
             HttpResponse<String> response =
                     HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));

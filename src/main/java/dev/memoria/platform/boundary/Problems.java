@@ -34,6 +34,7 @@ public final class Problems {
             case FORBIDDEN -> 403;
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
+            case PRECONDITION_FAILED -> 412;
             case TOO_LARGE -> 413;
             case UNSUPPORTED_MEDIA_TYPE -> 415;
             case TOO_MANY_REQUESTS -> 429;

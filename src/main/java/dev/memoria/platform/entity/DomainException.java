@@ -17,6 +17,7 @@ public class DomainException extends RuntimeException {
         FORBIDDEN,
         NOT_FOUND,
         CONFLICT,
+        PRECONDITION_FAILED,
         TOO_LARGE,
         UNSUPPORTED_MEDIA_TYPE,
         TOO_MANY_REQUESTS,
@@ -62,6 +63,12 @@ public class DomainException extends RuntimeException {
 
     public static DomainException conflict(String detail) {
         return new DomainException(Kind.CONFLICT, "conflict", "Conflict", detail, null);
+    }
+
+    /** An If-Match or If-None-Match that no longer holds: the resource changed since the caller read it. */
+    public static DomainException preconditionFailed(String detail) {
+        return new DomainException(
+                Kind.PRECONDITION_FAILED, "precondition-failed", "Precondition failed", detail, null);
     }
 
     public static DomainException forbidden(String detail) {

@@ -19,12 +19,14 @@ import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -58,25 +60,35 @@ public class WindowsResource {
     @PUT
     @Path("windows/{id: .+}")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    public Response save(@PathParam("id") String id, JsonValue body) {
-        ConversationWindows.Saved saved = windows.save(scope(), id, content(body));
+    public Response save(
+            @PathParam("id") String id,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            JsonValue body) {
+        ConversationWindows.Saved saved =
+                windows.save(scope(), id, content(body), new ConversationWindows.Precondition(ifMatch, ifNoneMatch));
         JsonObject json = json(saved.window());
+        String etag = ConversationWindows.etag(saved.window().content());
         if (saved.created()) {
             return Response.created(uri.getBaseUriBuilder()
                             .path(WindowsResource.class)
                             .path("windows/{id}")
                             .build(scope, id)) // the id encoded as a value, its '/' and braces too
+                    .header(HttpHeaders.ETAG, etag)
                     .entity(json)
                     .build();
         }
-        return Response.ok(json).build();
+        return Response.ok(json).header(HttpHeaders.ETAG, etag).build();
     }
 
     @GET
     @Path("windows/{id: .+}")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    public JsonObject get(@PathParam("id") String id) {
-        return json(windows.get(scope(), id));
+    public Response get(@PathParam("id") String id) {
+        ConversationWindow window = windows.get(scope(), id);
+        return Response.ok(json(window))
+                .header(HttpHeaders.ETAG, ConversationWindows.etag(window.content()))
+                .build();
     }
 
     @DELETE
@@ -112,14 +124,18 @@ public class WindowsResource {
     @PUT
     @Path("window")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
-    public Response saveByQuery(@QueryParam("id") String id, JsonValue body) {
-        return save(QueryParams.required("id", id), body);
+    public Response saveByQuery(
+            @QueryParam("id") String id,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            JsonValue body) {
+        return save(QueryParams.required("id", id), ifMatch, ifNoneMatch, body);
     }
 
     @GET
     @Path("window")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    public JsonObject getByQuery(@QueryParam("id") String id) {
+    public Response getByQuery(@QueryParam("id") String id) {
         return get(QueryParams.required("id", id));
     }
 

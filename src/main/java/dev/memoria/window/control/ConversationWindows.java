@@ -1,5 +1,6 @@
 package dev.memoria.window.control;
 
+import dev.memoria.platform.control.Sha256;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.control.ScopeRegistry;
@@ -39,9 +40,46 @@ public class ConversationWindows {
 
     public record Saved(ConversationWindow window, boolean created) {}
 
+    /**
+     * What a save requires of the stored window (RFC 9110, 13.1): {@code ifMatch} entity tags (or {@code *}) one of
+     * which it must have, or {@code ifNoneMatch} ones (or {@code *}) it must have none of; null when not sent.
+     */
+    public record Precondition(String ifMatch, String ifNoneMatch) {
+
+        public static final Precondition NONE = new Precondition(null, null);
+
+        boolean holdsFor(String currentEtag) {
+            if (ifMatch != null && !matches(ifMatch, currentEtag)) {
+                return false;
+            }
+            return ifNoneMatch == null || !matches(ifNoneMatch, currentEtag);
+        }
+
+        /** Strong comparison: a weak tag never matches; {@code *} matches any stored window. */
+        private static boolean matches(String header, String currentEtag) {
+            if (currentEtag == null) {
+                return false;
+            }
+            if (header.strip().equals("*")) {
+                return true;
+            }
+            for (String tag : header.split(",")) {
+                if (tag.strip().equals(currentEtag)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** A strong validator of a window's stored content: its SHA-256, quoted. */
+    public static String etag(String content) {
+        return "\"" + Sha256.hex(content) + "\"";
+    }
+
     public record Page(List<ConversationWindow> items, String lastId) {}
 
-    public Saved save(Scope scope, String id, String content) {
+    public Saved save(Scope scope, String id, String content, Precondition precondition) {
         requireId(id);
         int size = content.codePointCount(0, content.length());
         if (size > MAX_CONTENT) {
@@ -49,6 +87,20 @@ public class ConversationWindows {
         }
         Instant now = Timestamps.now(clock);
         scopes.touch(scope, now); // locks the scope's row: saves of one scope, clears and erasures run one at a time
+        if (precondition.ifMatch() != null || precondition.ifNoneMatch() != null) {
+            String current = stored(scope, id)
+                    .map(ConversationWindow::content)
+                    .map(ConversationWindows::etag)
+                    .orElse(null);
+            if (!precondition.holdsFor(current)) {
+                throw DomainException.preconditionFailed(
+                        current == null
+                                ? "No window with id '" + id
+                                        + "' is stored, so If-Match cannot hold; nothing was written."
+                                : "The window '" + id + "' changed since it was read (its ETag is now " + current
+                                        + "); read it again, apply the change and retry. Nothing was written.");
+            }
+        }
         int replaced = sql.query("UPDATE conversation_window SET content = ?, size = ?, updated_at = ?"
                         + " WHERE {tenant} AND scope_name = ? AND window_id = ?")
                 .setParameter(1, content)
@@ -73,17 +125,21 @@ public class ConversationWindows {
     @Transactional(Transactional.TxType.SUPPORTS)
     public ConversationWindow get(Scope scope, String id) {
         requireId(id);
+        return stored(scope, id).orElseThrow(() -> notFound(id));
+    }
+
+    private java.util.Optional<ConversationWindow> stored(Scope scope, String id) {
         List<?> rows = sql.query("SELECT content, size, updated_at FROM conversation_window"
                         + " WHERE {tenant} AND scope_name = ? AND window_id = ?")
                 .setParameter(1, scope.value())
                 .setParameter(2, id)
                 .getResultList();
         if (rows.isEmpty()) {
-            throw notFound(id);
+            return java.util.Optional.empty();
         }
         Object[] row = (Object[]) rows.get(0);
-        return new ConversationWindow(
-                scope.value(), id, (String) row[0], ((Number) row[1]).intValue(), ((Timestamp) row[2]).toInstant());
+        return java.util.Optional.of(new ConversationWindow(
+                scope.value(), id, (String) row[0], ((Number) row[1]).intValue(), ((Timestamp) row[2]).toInstant()));
     }
 
     public void forget(Scope scope, String id) {
