@@ -33,12 +33,11 @@ public final class SupersessionStreamTuning {
             Map<String, Event> current = new LinkedHashMap<>();
             Set<String> goldEnded = new HashSet<>();
             int falseHides = 0;
+            boolean nearestOnly = args.length > 1 && args[1].equals("--nearest-only");
             for (Event event : events) {
+                Event best = null;
+                double bestP = -1;
                 for (Event older : List.copyOf(current.values())) {
-                    if (!SupersessionBench.sharesATerm(event.content(), older.content())) {
-                        continue;
-                    }
-                    double[] f = SupersessionEvidence.features(event.content(), older.content());
                     double cos = SupersessionTraining.cosine(
                             vectors.computeIfAbsent(
                                     event.content(),
@@ -46,13 +45,29 @@ public final class SupersessionStreamTuning {
                             vectors.computeIfAbsent(
                                     older.content(),
                                     t -> model.embed(t).content().vector()));
-                    double[] all = SupersessionTraining.withMeaning(f, cos);
-                    if (SupersessionTraining.probability(weights, all) >= threshold) {
+                    if (!SupersessionBench.sharesATerm(event.content(), older.content()) && cos < 0.5) {
+                        continue;
+                    }
+                    double[] all = SupersessionTraining.withMeaning(
+                            SupersessionEvidence.features(event.content(), older.content()), cos);
+                    double p = SupersessionTraining.probability(weights, all);
+                    if (nearestOnly) {
+                        if (p > bestP) {
+                            bestP = p;
+                            best = older;
+                        }
+                    } else if (p >= threshold) {
                         current.remove(older.id());
                         if (!goldEnded.contains(older.id())
                                 && !event.supersedes().contains(older.id())) {
                             falseHides++;
                         }
+                    }
+                }
+                if (nearestOnly && best != null && bestP >= threshold) {
+                    current.remove(best.id());
+                    if (!goldEnded.contains(best.id()) && !event.supersedes().contains(best.id())) {
+                        falseHides++;
                     }
                 }
                 goldEnded.addAll(event.supersedes());
