@@ -23,6 +23,13 @@ import java.util.function.Function;
  *         .id(memoryId).maxMessages(20).chatMemoryStore(store).build();
  * }</pre>
  *
+ * <p>Only what was said is kept: the {@code <memory>} blocks a {@link MemoriaContentRetriever} injected into a user
+ * message (LangChain4j's {@code AiServices} store the augmented message unless built with
+ * {@code storeRetrievedContentInChatMemory(false)}) are taken out before the window is saved, and out of a window
+ * saved before, when it is read. A fact recalled in one turn is data for that turn only: were it kept in the window,
+ * it would go back to the model in every later turn, even once superseded or deleted, and be learned again as if the
+ * user had said it. {@link MemoriaMemory} hands out this store with the retriever and the learner.
+ *
  * <p>A window is never recalled, so it can share the scope the retriever recalls from: the same function may map
  * memory ids for both, and erasing {@code user:42} then erases the user's windows too. A memory id is a window id:
  * its text ({@code String.valueOf}) of 1-128 characters, no control characters, no space at either end.
@@ -41,14 +48,16 @@ public final class MemoriaChatMemoryStore implements ChatMemoryStore {
     @Override
     public List<ChatMessage> getMessages(Object memoryId) {
         return windows.load(scopeOf(memoryId), idOf(memoryId))
-                .map(json -> new ArrayList<>(ChatMessageDeserializer.messagesFromJson(json)))
-                .map(list -> (List<ChatMessage>) list)
+                .map(json -> InjectedMemory.strip(ChatMessageDeserializer.messagesFromJson(json)))
                 .orElseGet(ArrayList::new);
     }
 
     @Override
     public void updateMessages(Object memoryId, List<ChatMessage> messages) {
-        windows.save(scopeOf(memoryId), idOf(memoryId), ChatMessageSerializer.messagesToJson(messages));
+        windows.save(
+                scopeOf(memoryId),
+                idOf(memoryId),
+                ChatMessageSerializer.messagesToJson(InjectedMemory.strip(messages)));
     }
 
     @Override

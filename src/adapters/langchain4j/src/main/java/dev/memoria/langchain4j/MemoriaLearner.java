@@ -13,6 +13,7 @@ import dev.memoria.client.Turn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -20,6 +21,9 @@ import java.util.stream.Collectors;
  * Turns a finished conversation into long-term facts: its messages become the turns of {@code POST /learn} in the
  * scope the memory id maps to (the user's, the one a {@link MemoriaContentRetriever} recalls from). Text only:
  * images and AI messages that only request tools are left out; the latest turns within the server's bounds (500 turns, 32,000 characters a turn, 200,000 in all) are sent.
+ * The {@code <memory>} blocks a {@link MemoriaContentRetriever} injected into a message are never sent: they are what
+ * Memoria already knew (perhaps superseded since), not what the user said. The learner of {@link MemoriaMemory} sends
+ * the user's turns and the model's replies only.
  *
  * <pre>{@code
  * MemoriaLearner learner = new MemoriaLearner(client, memoryId -> "user:" + memoryId);
@@ -32,9 +36,16 @@ public final class MemoriaLearner {
     private static final int MAX_TURN_CHARS = 32_000;
     private static final int MAX_TOTAL_CHARS = 200_000;
 
+    /** Every role {@code learn} takes. */
+    static final Set<String> ALL_ROLES = Set.of("user", "assistant", "system", "tool");
+
+    /** What the user said and what the model answered: no system prompt, no tool output. */
+    static final Set<String> CONVERSATION = Set.of("user", "assistant");
+
     private final MemoriaClient client;
     private final Function<Object, String> scope;
     private final String provider;
+    private final Set<String> roles;
 
     /** Learns with the server's built-in {@code rules} provider. */
     public MemoriaLearner(MemoriaClient client, Function<Object, String> scope) {
@@ -43,9 +54,15 @@ public final class MemoriaLearner {
 
     /** Learns with a provider configured on the server: {@code rules}, {@code openai}, {@code openai-compat}, {@code anthropic}. */
     public MemoriaLearner(MemoriaClient client, Function<Object, String> scope, String provider) {
+        this(client, scope, provider, ALL_ROLES);
+    }
+
+    /** Sends the turns of these roles only. */
+    MemoriaLearner(MemoriaClient client, Function<Object, String> scope, String provider, Set<String> roles) {
         this.client = Objects.requireNonNull(client, "client");
         this.scope = Objects.requireNonNull(scope, "scope");
         this.provider = provider;
+        this.roles = Set.copyOf(roles);
     }
 
     public Learned learn(Object memoryId, ChatMemory memory) {
@@ -54,7 +71,7 @@ public final class MemoriaLearner {
 
     /** Nothing to learn (no text) is an empty answer, without a request. */
     public Learned learn(Object memoryId, List<ChatMessage> messages) {
-        List<Turn> turns = turns(messages);
+        List<Turn> turns = turns(messages, roles);
         if (turns.isEmpty()) {
             return new Learned(List.of(), List.of(), 0);
         }
@@ -62,8 +79,13 @@ public final class MemoriaLearner {
     }
 
     static List<Turn> turns(List<ChatMessage> messages) {
+        return turns(messages, ALL_ROLES);
+    }
+
+    static List<Turn> turns(List<ChatMessage> messages, Set<String> roles) {
         List<Turn> turns = new ArrayList<>();
-        for (ChatMessage message : messages) {
+        for (ChatMessage original : messages) {
+            ChatMessage message = InjectedMemory.strip(original);
             String role;
             String text;
             if (message instanceof UserMessage user) {
@@ -84,7 +106,7 @@ public final class MemoriaLearner {
             } else {
                 continue;
             }
-            if (text == null || text.isBlank()) {
+            if (!roles.contains(role) || text == null || text.isBlank()) {
                 continue;
             }
             turns.add(new Turn(role, text.length() > MAX_TURN_CHARS ? text.substring(0, MAX_TURN_CHARS) : text));

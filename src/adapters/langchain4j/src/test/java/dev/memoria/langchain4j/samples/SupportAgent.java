@@ -5,15 +5,12 @@ import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.langchain4j.rag.DefaultRetrievalAugmentor;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.MemoryId;
 import dev.langchain4j.service.UserMessage;
 import dev.memoria.client.FactInput;
 import dev.memoria.client.MemoriaClient;
-import dev.memoria.langchain4j.MemoriaChatMemoryStore;
-import dev.memoria.langchain4j.MemoriaContentRetriever;
-import dev.memoria.langchain4j.MemoriaLearner;
+import dev.memoria.langchain4j.MemoriaMemory;
 
 /** A support agent that remembers its users across sessions (src/site/markdown/java.md). */
 public class SupportAgent {
@@ -39,19 +36,19 @@ public class SupportAgent {
             }
         };
 
-        MemoriaChatMemoryStore windows = new MemoriaChatMemoryStore(memoria, userId -> "user:" + userId);
+        // Recall, the chat window and learning, for one mapping of the memory id to the user's scope
+        MemoriaMemory memory = MemoriaMemory.builder(memoria)
+                .scope(userId -> "user:" + userId) // long-term facts of this user
+                .maxResults(5)
+                .build();
         Assistant assistant = AiServices.builder(Assistant.class)
                 .chatModel(model)
-                .retrievalAugmentor(DefaultRetrievalAugmentor.builder()
-                        .contentRetriever(MemoriaContentRetriever.builder(memoria)
-                                .scope(userId -> "user:" + userId) // long-term facts of this user
-                                .maxResults(5)
-                                .build())
-                        .build())
+                .retrievalAugmentor(memory.retrievalAugmentor())
+                .storeRetrievedContentInChatMemory(false) // recalled facts are for this turn, not the window
                 .chatMemoryProvider(userId -> MessageWindowChatMemory.builder()
                         .id(userId)
                         .maxMessages(20)
-                        .chatMemoryStore(windows) // the window survives a restart
+                        .chatMemoryStore(memory.chatMemoryStore()) // the window survives a restart
                         .build())
                 .build();
 
@@ -63,10 +60,9 @@ public class SupportAgent {
                         .build());
         System.out.println(assistant.chat("42", "Which language do I like my answers in?"));
         System.out.println(assistant.chat("42", "By the way we deploy on Kubernetes."));
+        System.out.println("window: " + memory.chatMemoryStore().getMessages("42"));
 
         // The session is over: what the user said becomes long-term facts.
-        MemoriaLearner learner = new MemoriaLearner(memoria, userId -> "user:" + userId);
-        System.out.println(
-                "learned: " + learner.learn("42", windows.getMessages("42")).added());
+        System.out.println("learned: " + memory.learn("42").added());
     }
 }

@@ -28,6 +28,7 @@ import dev.memoria.client.Window;
 import dev.memoria.langchain4j.MemoriaChatMemoryStore;
 import dev.memoria.langchain4j.MemoriaContentRetriever;
 import dev.memoria.langchain4j.MemoriaLearner;
+import dev.memoria.langchain4j.MemoriaMemory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -138,6 +139,44 @@ class LangChain4jScenariosTest {
 
         store.deleteMessages("alice");
         assertTrue(store.getMessages("alice").isEmpty());
+    }
+
+    @Test
+    void aFactRecalledOnceThenReplacedComesBackNeitherFromTheWindowNorThroughLearn() {
+        MemoriaClient memoria = Server.client();
+        memoria.save("user:dana", "home city", FactInput.of("User lives in Lisbon"));
+        MemoriaMemory memory =
+                MemoriaMemory.builder(memoria).scope(USER_SCOPE).maxResults(3).build();
+        StubModel model = new StubModel();
+        Assistant assistant = AiServices.builder(Assistant.class)
+                .chatModel(model)
+                .retrievalAugmentor(memory.retrievalAugmentor())
+                .storeRetrievedContentInChatMemory(false)
+                .chatMemoryProvider(memoryId -> MessageWindowChatMemory.builder()
+                        .id(memoryId)
+                        .maxMessages(20)
+                        .chatMemoryStore(memory.chatMemoryStore())
+                        .build())
+                .build();
+
+        assistant.chat("dana", "Tell me where the user lives.");
+        assertTrue(model.lastUserText().contains("User lives in Lisbon"), model::lastUserText);
+
+        // the user moved: the fact is replaced on the server
+        memoria.save("user:dana", "home city", FactInput.of("User lives in Porto"));
+        assistant.chat("dana", "Book a table near where the user lives.");
+        List<ChatMessage> prompt = model.prompts.get(1);
+        assertFalse(prompt.toString().contains("Lisbon"), () -> "the replaced fact is not sent again: " + prompt);
+        String window = memoria.window("user:dana", "dana").orElseThrow().content();
+        assertFalse(window.contains("Lisbon") || window.contains("<memory>"), window);
+        assertTrue(window.contains("Tell me where the user lives."), window);
+
+        Learned learned = memory.learn("dana");
+        assertFalse(learned.toString().contains("Lisbon"), learned::toString);
+        assertTrue(
+                memoria.list("user:dana").items().stream()
+                        .noneMatch(f -> f.content().contains("Lisbon")),
+                "nothing recalled was learned back");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.memoria.langchain4j.scenarios;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.memoria.langchain4j.samples.SupportAgent;
@@ -26,5 +27,11 @@ class SamplesTest {
         assertTrue(text.contains("Prefers answers in Portuguese"), text);
         assertTrue(text.contains("learned: [Fact["), text);
         assertTrue(text.toLowerCase().contains("kubernetes"), text);
+        String window = text.lines()
+                .filter(line -> line.startsWith("window: "))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(window.contains("Which language do I like my answers in?"), window);
+        assertFalse(window.contains("<memory>") || window.contains("Portuguese"), "recalled facts stay out: " + window);
     }
 }
