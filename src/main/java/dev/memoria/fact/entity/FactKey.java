@@ -1,11 +1,12 @@
 package dev.memoria.fact.entity;
 
-import dev.memoria.platform.entity.PathNames;
 import dev.memoria.platform.entity.StorableText;
 
 /**
- * What a fact's key may be: 1-128 characters of any text but control characters, with no space at either end,
- * and never a dot segment ({@code .} or {@code ..}: the path form would address the facts or the scope instead).
+ * What a fact's key may be: 1-128 characters of any text but control characters, with no space at either end
+ * (API.md). A key such as {@code ..} is allowed: no call sits where the path form would climb to (a client that
+ * removes dot segments turns {@code DELETE …/facts/by-key/..} into {@code DELETE …/facts}, a 405), and the query form
+ * carries it safely; snapshot names, whose parent path clears a scope, are the ones that may never be a dot segment.
  * Keys come from other libraries' file names ({@code favourite editor}, {@code stack/backend}), so the alphabet
  * is wide; the path and query forms of by-key calls carry them percent-encoded.
  */
@@ -23,9 +24,6 @@ public final class FactKey {
         }
         if (!StorableText.isStorable(key) || key.codePoints().anyMatch(Character::isISOControl)) {
             return "must not contain control characters or unpaired surrogates";
-        }
-        if (PathNames.isDotSegment(key)) {
-            return PathNames.PROBLEM;
         }
         if (isSpace(key.codePointAt(0)) || isSpace(key.codePointBefore(key.length()))) {
             return "must not start or end with a space";
