@@ -111,9 +111,27 @@ public class ToolCalls {
     private Result recall(ToolArguments args, Scope scope) {
         String query = args.text("query", true, ToolCatalog.MAX_QUERY);
         int limit = args.integer("limit", 5, 1, 100);
+        List<String> named = args.texts("scopes", 10);
         args.check();
+        List<Scope> scopes = new java.util.ArrayList<>();
+        for (String name : named) {
+            String problem = Scope.problemWith(name);
+            if (problem != null) {
+                throw DomainException.invalid("arguments.scopes", "'" + name + "': " + problem);
+            }
+            scopes.add(Scope.of(name));
+        }
+        scopes.forEach(access::requireAccess);
         JsonObject data = RecallJson.of(
-                query, recall.recall(scope, query, limit, RecallService.Filter.none()), Timestamps.now(clock));
+                query,
+                recall.recall(
+                        scopes.isEmpty() ? List.of(scope) : scopes,
+                        query,
+                        limit,
+                        RecallService.Filter.none(),
+                        RecallService.Mode.HYBRID,
+                        0),
+                Timestamps.now(clock));
         String context = data.getString("context");
         return new Result(context.isEmpty() ? "Nothing relevant is remembered." : context, data);
     }

@@ -51,6 +51,29 @@ public final class ToolArguments {
         return (int) fields.integer(name, defaultValue, min, max);
     }
 
+    /** An array of 1 to {@code max} distinct strings; absent or null: an empty list. */
+    public List<String> texts(String name, int max) {
+        if (!fields.given(name)) {
+            return List.of();
+        }
+        if (!(json.get(name) instanceof jakarta.json.JsonArray array) || array.isEmpty() || array.size() > max) {
+            fields.error(name, "must be an array of 1 to " + max + " strings");
+            return List.of();
+        }
+        List<String> texts = new ArrayList<>();
+        for (jakarta.json.JsonValue value : array) {
+            if (!(value instanceof jakarta.json.JsonString text)
+                    || text.getString().isBlank()) {
+                fields.error(name, "must hold strings only");
+                return List.of();
+            }
+            if (!texts.contains(text.getString().strip())) {
+                texts.add(text.getString().strip());
+            }
+        }
+        return texts;
+    }
+
     /** Throws one 400 problem listing every argument error found so far. */
     public void check() {
         if (!errors.isEmpty()) {

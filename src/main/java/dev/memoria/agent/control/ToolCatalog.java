@@ -120,6 +120,9 @@ public final class ToolCatalog {
                         "Snapshot name: 1 to 64 letters, digits, '.', '_' or '-', never '.' or '..'.",
                         "^[A-Za-z0-9._-]{1,64}$");
         }
+        if (withScope && tool == AgentTool.RECALL) {
+            schema.scopes();
+        }
         if (withScope) {
             schema.string(
                     "scope",
@@ -241,6 +244,27 @@ public final class ToolCatalog {
                             .add("type", "string")
                             .add("description", description)
                             .add("enum", Jsons.createArrayBuilder(List.of(values))));
+            return this;
+        }
+
+        /** Several scopes read at once (MCP's recall), instead of the one scope. */
+        Schema scopes() {
+            properties.add(
+                    "scopes",
+                    Jsons.createObjectBuilder()
+                            .add("type", "array")
+                            .add(
+                                    "description",
+                                    "Several scopes to recall from at once, ranked together (such as the user's, your own"
+                                            + " for the user, and global); instead of scope. At most 10.")
+                            .add("minItems", 1)
+                            .add("maxItems", 10)
+                            .add(
+                                    "items",
+                                    Jsons.createObjectBuilder()
+                                            .add("type", "string")
+                                            .add("minLength", 1)
+                                            .add("maxLength", 600)));
             return this;
         }
 

@@ -31,6 +31,22 @@ public final class QueryParams {
     }
 
     /** true or false; absent or blank is {@code defaultValue}. */
+    /** A decimal number from {@code min} to {@code max}; absent or blank is {@code defaultValue}. */
+    public static double doubleIn(String name, String value, double defaultValue, double min, double max) {
+        if (value == null || value.isBlank()) {
+            return defaultValue;
+        }
+        try {
+            double parsed = Double.parseDouble(value.strip());
+            if (parsed >= min && parsed <= max) {
+                return parsed;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        throw DomainException.invalid(name, "must be a number from " + min + " to " + max);
+    }
+
     public static boolean flag(String name, String value, boolean defaultValue) {
         if (value == null || value.isBlank()) {
             return defaultValue;

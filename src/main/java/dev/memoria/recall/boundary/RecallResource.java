@@ -53,7 +53,23 @@ public class RecallResource {
             @QueryParam("tag") String tag,
             @QueryParam("mode") String mode,
             @QueryParam("include_superseded") String includeSuperseded,
-            @QueryParam("as_of") String asOf) {
+            @QueryParam("as_of") String asOf,
+            @QueryParam("min_score") String minScore) {
+        return recall(List.of(Scope.of(scope)), q, limit, type, category, tag, mode, includeSuperseded, asOf, minScore);
+    }
+
+    /** Recall over one scope or several (GET /api/v1/recall?scopes=), ranked on one scale. */
+    public JsonObject recall(
+            List<Scope> scopes,
+            String q,
+            String limit,
+            String type,
+            String category,
+            String tag,
+            String mode,
+            String includeSuperseded,
+            String asOf,
+            String minScore) {
         String query = required(q);
         RecallService.Filter filter = new RecallService.Filter(
                 type(type),
@@ -61,10 +77,12 @@ public class RecallResource {
                 blank(tag) ? null : tag,
                 QueryParams.flag("include_superseded", includeSuperseded, false));
         int wanted = QueryParams.intIn("limit", limit, 5, 1, 100);
+        double floor = QueryParams.doubleIn("min_score", minScore, 0, 0, 1);
+        RecallService.Mode asked = mode(mode);
         Instant at = QueryParams.time("as_of", asOf);
         RecallService.Answer answer = at == null
-                ? recall.recall(Scope.of(scope), query, wanted, filter, mode(mode))
-                : recall.recallAsOf(Scope.of(scope), query, wanted, filter, at);
+                ? recall.recall(scopes, query, wanted, filter, asked, floor)
+                : recall.recallAsOf(scopes, query, wanted, filter, at, floor);
         return RecallJson.of(query, answer, Timestamps.now(clock));
     }
 
@@ -100,11 +118,14 @@ public class RecallResource {
             @QueryParam("q") String q,
             @QueryParam("max_tokens") String maxTokens,
             @QueryParam("as_of") String asOf) {
+        return context(List.of(Scope.of(scope)), q, maxTokens, asOf);
+    }
+
+    /** The context block of one scope or several (GET /api/v1/context?scopes=). */
+    public Response context(List<Scope> scopes, String q, String maxTokens, String asOf) {
         Integer budget = blank(maxTokens) ? null : QueryParams.intIn("max_tokens", maxTokens, 0, 1, 1_000_000);
         Instant at = QueryParams.time("as_of", asOf);
-        String block = at == null
-                ? context.context(Scope.of(scope), q, budget)
-                : context.contextAsOf(Scope.of(scope), q, budget, at);
+        String block = context.context(scopes, q, budget, at);
         return Response.ok(block, MediaType.TEXT_PLAIN + ";charset=utf-8").build();
     }
 

@@ -21,9 +21,22 @@ import java.util.Map;
  */
 public final class ContextBlock {
 
-    public record LongTermFact(String category, String content) {}
+    /** A persistent fact; {@code scope} is set when the block reads several scopes, which then head its groups. */
+    public record LongTermFact(String scope, String category, String content) {
+        public LongTermFact(String category, String content) {
+            this(null, category, content);
+        }
+    }
 
-    public record RelevantFact(String category, String content) {}
+    /** A recalled fact; {@code since} (when it became true) is shown when the block reads several scopes. */
+    public record RelevantFact(String category, String content, Instant since) {
+        public RelevantFact(String category, String content) {
+            this(category, content, null);
+        }
+    }
+
+    private static final DateTimeFormatter DAY =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd").withZone(ZoneOffset.UTC);
 
     public record RecentEntry(Instant at, String category, String content) {}
 
@@ -92,22 +105,22 @@ public final class ContextBlock {
     private static String render(List<LongTermFact> longTerm, List<RelevantFact> relevant, List<RecentEntry> recent) {
         List<String> sections = new ArrayList<>();
         if (!longTerm.isEmpty()) {
-            Map<String, List<String>> byCategory = new LinkedHashMap<>();
-            longTerm.forEach(f -> byCategory
-                    .computeIfAbsent(f.category(), c -> new ArrayList<>())
-                    .add(f.content()));
-            List<String> blocks = new ArrayList<>();
-            byCategory.forEach((category, contents) -> {
-                StringBuilder block = new StringBuilder("## ").append(category);
-                contents.forEach(content -> block.append("\n- ").append(oneLine(content)));
-                blocks.add(block.toString());
-            });
-            sections.add("[Long-term Memory]\n" + String.join("\n\n", blocks));
+            Map<String, List<LongTermFact>> byScope = new LinkedHashMap<>();
+            longTerm.forEach(f ->
+                    byScope.computeIfAbsent(f.scope(), s -> new ArrayList<>()).add(f));
+            List<String> groups = new ArrayList<>();
+            byScope.forEach(
+                    (scope, facts) -> groups.add((scope == null ? "" : "# " + scope + "\n") + byCategory(facts)));
+            sections.add("[Long-term Memory]\n" + String.join("\n\n", groups));
         }
         if (!relevant.isEmpty()) {
             StringBuilder section = new StringBuilder("[Relevant Memory]");
-            relevant.forEach(f ->
-                    section.append("\n- (").append(f.category()).append(") ").append(oneLine(f.content())));
+            relevant.forEach(f -> section.append("\n- ")
+                    .append(f.since() == null ? "" : "[" + DAY.format(f.since()) + "] ")
+                    .append("(")
+                    .append(f.category())
+                    .append(") ")
+                    .append(oneLine(f.content())));
             sections.add(section.toString());
         }
         if (!recent.isEmpty()) {
@@ -121,6 +134,20 @@ public final class ContextBlock {
             sections.add(section.toString());
         }
         return String.join("\n\n", sections);
+    }
+
+    /** "## category" blocks in order of first appearance, each fact a line, a blank line between blocks. */
+    private static String byCategory(List<LongTermFact> facts) {
+        Map<String, List<String>> byCategory = new LinkedHashMap<>();
+        facts.forEach(f ->
+                byCategory.computeIfAbsent(f.category(), c -> new ArrayList<>()).add(f.content()));
+        List<String> blocks = new ArrayList<>();
+        byCategory.forEach((category, contents) -> {
+            StringBuilder block = new StringBuilder("## ").append(category);
+            contents.forEach(content -> block.append("\n- ").append(oneLine(content)));
+            blocks.add(block.toString());
+        });
+        return String.join("\n\n", blocks);
     }
 
     /**

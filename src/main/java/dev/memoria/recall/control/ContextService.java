@@ -55,49 +55,78 @@ public class ContextService {
     static final int RECENT_READ_FACTOR = 4;
 
     public String context(Scope scope, String query, Integer maxTokens) {
-        reads.readAroundPendingAccesses(); // an agent asks on every turn; the block shows no access counts
-        Instant now = Timestamps.now(clock);
-        List<Fact> persistent = facts.persistent(scope, now);
-        Set<String> longTermIds = persistent.stream().map(Fact::id).collect(Collectors.toSet());
-        List<ContextBlock.LongTermFact> longTerm = persistent.stream()
-                .map(f -> new ContextBlock.LongTermFact(f.category(), f.content()))
-                .toList();
-        List<ContextBlock.RelevantFact> relevant = query == null || query.isBlank()
-                ? List.of()
-                : recall.recall(scope, query, RELEVANT_FACTS, RecallService.Filter.none()).items().stream()
-                        .filter(r -> !longTermIds.contains(r.fact().id())) // shown once, in [Long-term Memory]
-                        .map(r -> new ContextBlock.RelevantFact(
-                                r.fact().category(), r.fact().content()))
-                        .toList();
-        int recentEntries = settings.current().maxContextEntries();
-        List<ContextBlock.RecentEntry> recent = recentEntries == 0 ? List.of() : recent(scope, recentEntries, now);
-        return new ContextBlock(longTerm, relevant, recent).render(maxTokens);
+        return context(List.of(scope), query, maxTokens, null);
+    }
+
+    public String contextAsOf(Scope scope, String query, Integer maxTokens, Instant at) {
+        return context(List.of(scope), query, maxTokens, at);
     }
 
     /**
-     * The block as it would have been at {@code at}: the facts of then, recalled as of then, and the log entries
-     * written by then that said what was true then.
+     * The block an agent reading several scopes gets (as of {@code at}, or now when null): [Long-term Memory]
+     * grouped by scope when there are several, [Relevant Memory] recalled from all of them on one scale, each line
+     * dated when there are several (facts of two scopes may disagree: the date tells which is newer), and
+     * [Recent Memory] merged in time order.
      */
-    public String contextAsOf(Scope scope, String query, Integer maxTokens, Instant at) {
-        List<Fact> then = past.asOf(scope, at);
-        Map<String, Fact> byId = then.stream().collect(Collectors.toMap(Fact::id, fact -> fact));
-        List<Fact> persistent = then.stream().filter(Fact::persistent).toList();
-        Set<String> longTermIds = persistent.stream().map(Fact::id).collect(Collectors.toSet());
-        List<ContextBlock.LongTermFact> longTerm = persistent.stream()
-                .map(f -> new ContextBlock.LongTermFact(f.category(), f.content()))
-                .toList();
+    public String context(List<Scope> scopes, String query, Integer maxTokens, Instant at) {
+        boolean several = scopes.size() > 1;
+        Instant now = at != null ? at : Timestamps.now(clock);
+        if (at == null) {
+            reads.readAroundPendingAccesses(); // an agent asks on every turn; the block shows no access counts
+        }
+        List<ContextBlock.LongTermFact> longTerm = new ArrayList<>();
+        Set<String> longTermIds = new HashSet<>();
+        Map<String, Fact> then = new java.util.HashMap<>();
+        for (Scope scope : scopes) {
+            List<Fact> persistent;
+            if (at == null) {
+                persistent = facts.persistent(scope, now);
+            } else {
+                List<Fact> past = this.past.asOf(scope, at);
+                past.forEach(fact -> then.put(fact.id(), fact));
+                persistent = past.stream().filter(Fact::persistent).toList();
+            }
+            persistent.forEach(f -> {
+                longTermIds.add(f.id());
+                longTerm.add(new ContextBlock.LongTermFact(several ? scope.value() : null, f.category(), f.content()));
+            });
+        }
         List<ContextBlock.RelevantFact> relevant = query == null || query.isBlank()
                 ? List.of()
-                : recall.recallAsOf(scope, query, RELEVANT_FACTS, RecallService.Filter.none(), at).items().stream()
-                        .filter(r -> !longTermIds.contains(r.fact().id()))
-                        .map(r -> new ContextBlock.RelevantFact(
-                                r.fact().category(), r.fact().content()))
-                        .toList();
+                : (at == null
+                                ? recall.recall(
+                                        scopes,
+                                        query,
+                                        RELEVANT_FACTS,
+                                        RecallService.Filter.none(),
+                                        RecallService.Mode.HYBRID,
+                                        0)
+                                : recall.recallAsOf(scopes, query, RELEVANT_FACTS, RecallService.Filter.none(), at, 0))
+                        .items().stream()
+                                .filter(r -> !longTermIds.contains(r.fact().id())) // shown once, in [Long-term Memory]
+                                .map(r -> new ContextBlock.RelevantFact(
+                                        r.fact().category(),
+                                        r.fact().content(),
+                                        several ? r.fact().validity().validFrom() : null))
+                                .toList();
         int recentEntries = settings.current().maxContextEntries();
-        List<ContextBlock.RecentEntry> recent = recentEntries == 0
-                ? List.of()
-                : stillTrue(
-                        logs.latest(scope.value(), recentEntries * RECENT_READ_FACTOR, at), byId, at, recentEntries);
+        List<ContextBlock.RecentEntry> recent = new ArrayList<>();
+        if (recentEntries > 0) {
+            for (Scope scope : scopes) {
+                recent.addAll(
+                        at == null
+                                ? recent(scope, recentEntries, now)
+                                : stillTrue(
+                                        logs.latest(scope.value(), recentEntries * RECENT_READ_FACTOR, at),
+                                        then,
+                                        at,
+                                        recentEntries));
+            }
+            recent.sort(java.util.Comparator.comparing(ContextBlock.RecentEntry::at));
+            if (recent.size() > recentEntries) {
+                recent = new ArrayList<>(recent.subList(recent.size() - recentEntries, recent.size()));
+            }
+        }
         return new ContextBlock(longTerm, relevant, recent).render(maxTokens);
     }
 

@@ -157,12 +157,17 @@ public class RecallService {
         return recall(scope, query, limit, filter, Mode.HYBRID);
     }
 
-    /**
-     * The best {@code limit} facts by relevance (BM25, meaning, or both fused), importance and retention; each
-     * returned fact is reinforced. Candidates come from both sides, so a fact that shares no word with the
-     * query can be recalled by its meaning.
-     */
     public Answer recall(Scope scope, String query, int limit, Filter filter, Mode asked) {
+        return recall(List.of(scope), query, limit, filter, asked, 0);
+    }
+
+    /**
+     * The best {@code limit} facts of all the scopes by relevance (BM25, meaning, or both fused), importance and
+     * retention, ranked together on one scale, those scoring below {@code minScore} left out; each returned fact
+     * is reinforced. Candidates come from both sides, so a fact that shares no word with the query can be
+     * recalled by its meaning.
+     */
+    public Answer recall(List<Scope> scopes, String query, int limit, Filter filter, Mode asked, double minScore) {
         terms(query); // the bounds of a query, as search has them
         Set<String> terms = TextAnalyzer.questionTerms(query);
         try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
@@ -170,23 +175,39 @@ public class RecallService {
             Instant now = Timestamps.now(clock);
             int candidates = Math.max(limit * CANDIDATE_FACTOR, MIN_CANDIDATES);
             int depth = filter.isNone() ? candidates + EXPIRED_MARGIN : FILTERED_DEPTH;
-            Optional<VectorIndex.Scores> meaning =
-                    asked == Mode.KEYWORD ? Optional.empty() : semantic.scores(scope, query);
-            Mode mode = meaning.isEmpty() ? Mode.KEYWORD : asked;
-
             Map<String, Double> bm25 = new LinkedHashMap<>();
+            Map<String, Float> cosines = new HashMap<>();
+            List<Fact> live = new ArrayList<>();
             double bound = 0;
-            if (mode != Mode.SEMANTIC) {
-                KeywordRanker.Ranking keyword = ranker.ranking(scope.value(), terms, depth);
-                keyword.hits().forEach(hit -> bm25.put(hit.factId(), hit.score()));
-                bound = keyword.bound();
+            boolean meaningAnywhere = false; // a scope without vectors (empty, say) leaves its facts' meaning unknown
+            for (Scope scope : scopes) {
+                Optional<VectorIndex.Scores> meaning =
+                        asked == Mode.KEYWORD ? Optional.empty() : semantic.scores(scope, query);
+                meaningAnywhere |= meaning.isPresent();
+                Set<String> ids = new LinkedHashSet<>();
+                if (asked != Mode.SEMANTIC || meaning.isEmpty()) {
+                    KeywordRanker.Ranking keyword = ranker.ranking(scope.value(), terms, depth);
+                    keyword.hits().forEach(hit -> bm25.put(hit.factId(), hit.score()));
+                    keyword.hits().forEach(hit -> ids.add(hit.factId()));
+                    bound = Math.max(bound, keyword.bound());
+                }
+                meaning.ifPresent(scores -> scores.top(depth).stream()
+                        .filter(hit -> hit.cosine() >= SemanticSearch.MIN_COSINE)
+                        .forEach(hit -> ids.add(hit.factId())));
+                List<Fact> found = live(scope, List.copyOf(ids), filter, now);
+                meaning.ifPresent(scores -> found.forEach(fact -> cosines.put(fact.id(), scores.cosine(fact.id()))));
+                live.addAll(found);
             }
-            Set<String> ids = new LinkedHashSet<>(bm25.keySet());
-            meaning.ifPresent(scores -> scores.top(depth).stream()
-                    .filter(hit -> hit.cosine() >= SemanticSearch.MIN_COSINE)
-                    .forEach(hit -> ids.add(hit.factId())));
-            List<Fact> live = live(scope, List.copyOf(ids), filter, now);
-            List<Recalled> ranked = HybridRanking.rank(mode, live, bm25, bound, meaning.orElse(null), now).stream()
+            Mode mode = meaningAnywhere ? asked : Mode.KEYWORD;
+            List<Recalled> ranked = HybridRanking.rank(
+                            mode,
+                            live,
+                            bm25,
+                            bound,
+                            mode == Mode.KEYWORD ? null : id -> cosines.getOrDefault(id, Float.NaN),
+                            now)
+                    .stream()
+                    .filter(recalled -> recalled.score() >= minScore)
                     .limit(limit)
                     .toList();
             facts.recordAccess(ranked.stream().map(Recalled::fact).toList(), now);
@@ -200,13 +221,20 @@ public class RecallService {
      * Nothing is reinforced: reading the past is no use of today's memory.
      */
     public Answer recallAsOf(Scope scope, String query, int limit, Filter filter, Instant at) {
-        List<Fact> ranked = pastFacts(scope, filter, at);
+        return recallAsOf(List.of(scope), query, limit, filter, at, 0);
+    }
+
+    /** {@link #recallAsOf(Scope, String, int, Filter, Instant)} over the facts of several scopes as one corpus. */
+    public Answer recallAsOf(List<Scope> scopes, String query, int limit, Filter filter, Instant at, double minScore) {
+        List<Fact> ranked = new ArrayList<>();
+        scopes.forEach(scope -> ranked.addAll(pastFacts(scope, filter, at)));
         Map<String, Double> bm25 = PastBm25.scores(terms(query), ranked);
         List<Fact> matching =
                 ranked.stream().filter(fact -> bm25.containsKey(fact.id())).toList();
         return new Answer(
                 Mode.KEYWORD,
                 HybridRanking.rank(Mode.KEYWORD, matching, bm25, 0, null, at).stream()
+                        .filter(recalled -> recalled.score() >= minScore)
                         .limit(limit)
                         .toList());
     }
@@ -287,7 +315,7 @@ public class RecallService {
                 List<Fact> candidates,
                 Map<String, Double> bm25,
                 double keywordBound,
-                VectorIndex.Scores meaning,
+                java.util.function.Function<String, Float> cosineOf,
                 Instant now) {
             Map<String, Fact> byId = new HashMap<>();
             List<RecallRanking.Candidate> signals = new ArrayList<>(candidates.size());
@@ -296,7 +324,7 @@ public class RecallService {
                 signals.add(new RecallRanking.Candidate(
                         fact.id(),
                         bm25.getOrDefault(fact.id(), 0.0),
-                        meaning == null ? Float.NaN : meaning.cosine(fact.id()),
+                        cosineOf == null ? Float.NaN : cosineOf.apply(fact.id()),
                         fact.importance(),
                         fact.retention(now)));
             }
