@@ -85,10 +85,9 @@ public final class DuplicateFinder {
         Fact best = null;
         double bestScore = -1;
         for (Fact candidate : candidates) {
-            WordSet candidateWords = words.get(candidate);
-            double score = candidateWords.jaccard(wordSet);
+            double score = words.get(candidate).jaccard(wordSet);
             if (score >= threshold
-                    && !candidateWords.substitutes(wordSet)
+                    && !statesAnotherValue(terms(candidate.content()), terms(content))
                     && (score > bestScore
                             || (score == bestScore && candidate.id().compareTo(best.id()) < 0))) {
                 best = candidate;
@@ -96,6 +95,16 @@ public final class DuplicateFinder {
             }
         }
         return Optional.ofNullable(best);
+    }
+
+    /**
+     * True when each text has an index term the other lacks: one says another value where the other said its own
+     * ("budget is 10,000" / "budget is 6,000", "team Atlas" / "team Borealis"), which a repeat never does; a repeat
+     * only adds or drops terms. Terms, not words: stop words and word forms ("on" / "via", "deploy" / "deploys")
+     * change no value.
+     */
+    static boolean statesAnotherValue(Set<String> older, Set<String> newer) {
+        return !newer.containsAll(older) && !older.containsAll(newer);
     }
 
     /** Makes a fact findable: a candidate read from the scope, or one created by this write. */

@@ -20,14 +20,6 @@ public record WordSet(Set<String> words) {
         return new WordSet(Set.copyOf(words));
     }
 
-    /**
-     * True when each text has a word the other lacks: one says another value where the other said its own
-     * ("budget is 10,000" / "budget is 6,000"), which a repeat never does; a repeat only adds or drops words.
-     */
-    public boolean substitutes(WordSet other) {
-        return !other.words.containsAll(words) && !words.containsAll(other.words);
-    }
-
     /** |A ∩ B| / |A ∪ B|; two texts without any word are not considered alike. */
     public double jaccard(WordSet other) {
         if (words.isEmpty() || other.words.isEmpty()) {
