@@ -214,6 +214,34 @@ class SemanticRecallIT extends Deployments {
         assertTrue(data.containsKey("backlog"), data::toString);
     }
 
+    @Test
+    void whatAFactIsAboutIsMatchedByWordsAndByMeaning() {
+        String scope = "user:keys";
+        String editor = saveUnderKey(scope, "editor", "Neovim, light theme");
+        String contact = saveUnderKey(scope, "emergency contact", "Luis, +351 912 345 678");
+        remember(scope, "{\"content\":\"Prefers Python for scripts\"}");
+        remember(scope, "{\"content\":\"Allergic to penicillin\"}");
+        assertEquals(editor, firstId(recall(scope, "editor")), "the key's word");
+        assertTrue(
+                api.get(path(scope, "context?q=editor"))
+                        .body()
+                        .contains("[Relevant Memory]\n- (general) Neovim, light theme"),
+                "the prompt's relevant memory holds the keyed fact");
+        awaitEmbedded(scope, 4);
+        JsonObject emergency = recall(scope, "who do we call in an emergency");
+        assertEquals(contact, firstId(emergency), emergency::toString);
+        JsonObject ide = api.get(path(scope, "recall?mode=semantic&q=" + Api.encode("which code editor do they use")))
+                .json();
+        assertEquals(editor, firstId(ide), "by meaning, through the key: " + ide);
+    }
+
+    private String saveUnderKey(String scope, String key, String content) {
+        Api.Reply reply =
+                api.put(path(scope, "facts/by-key?key=" + Api.encode(key)), "{\"content\":\"" + content + "\"}");
+        assertEquals(201, reply.status(), reply::toString);
+        return reply.json().getString("id");
+    }
+
     // --- helpers -------------------------------------------------------------------------------------
 
     /** Waits until the scope's backlog is empty and {@code facts} of its facts have a vector. */

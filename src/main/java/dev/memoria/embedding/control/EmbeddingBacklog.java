@@ -156,7 +156,7 @@ public class EmbeddingBacklog {
                         done.add(claim);
                         continue;
                     }
-                    String text = fact[0] == null || fact[0].isBlank() ? fact[1] : fact[0] + ". " + fact[1];
+                    String text = embeddedText(fact[0], fact[1], fact[2]);
                     String hash = Sha256.hex(text);
                     // trim(), as the models' tokenizers do: a text of control characters alone has nothing to embed
                     if (hash.equals(stored.get(claim.factId())) || text.trim().isEmpty()) {
@@ -281,15 +281,29 @@ public class EmbeddingBacklog {
         }
     }
 
-    /** The claimed facts that still exist: id to {title, content}. */
+    /** The claimed facts that still exist: id to {key, title, content}. */
     private Map<String, String[]> facts(Connection connection, String tenant, List<Claim> claims) throws SQLException {
         return byFactId(
                 connection,
                 tenant,
-                "SELECT id, title, content FROM fact WHERE id IN (%s) AND {tenant}",
+                "SELECT id, fact_key, title, content FROM fact WHERE id IN (%s) AND {tenant}",
                 claims,
                 List.of(),
-                row -> new String[] {row.getString(2), row.getString(3)});
+                row -> new String[] {row.getString(2), row.getString(3), row.getString(4)});
+    }
+
+    /**
+     * What a fact's vector is made of: what it is about (its key and title) and what it says, so a question naming
+     * the key finds a content that gives only the value ("emergency contact. Luis, +351 …").
+     */
+    static String embeddedText(String key, String title, String content) {
+        StringBuilder text = new StringBuilder();
+        for (String part : new String[] {key, title}) {
+            if (part != null && !part.isBlank()) {
+                text.append(part.strip()).append(". ");
+            }
+        }
+        return text.append(content).toString();
     }
 
     private Map<String, String> storedHashes(Connection connection, String tenant, List<Claim> claims, String model)

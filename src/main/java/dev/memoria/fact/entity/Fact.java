@@ -289,9 +289,15 @@ public class Fact implements FactView {
         this.title = title;
     }
 
-    /** What the keyword index reads of the fact: title, content, category and tags, one a line. */
+    /**
+     * What the keyword index reads of the fact: key, title, content, category and tags, one a line. A key says what
+     * the fact is about ("editor", "emergency contact") where its content often gives only the value.
+     */
     public String indexedText() {
         StringBuilder text = new StringBuilder();
+        if (key != null) {
+            text.append(key).append('\n');
+        }
         if (title != null) {
             text.append(title).append('\n');
         }
