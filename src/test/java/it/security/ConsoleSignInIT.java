@@ -38,7 +38,10 @@ class ConsoleSignInIT extends Deployments {
         HttpResponse<String> unknownBlocked = ConsoleClient.from(address()).signIn(unknown, "guess-again-1");
         assertEquals(429, knownBlocked.statusCode(), knownBlocked::body);
         assertEquals(429, unknownBlocked.statusCode(), "an unknown name is slowed the same way");
-        assertEquals(errorOf(knownBlocked.body()), errorOf(unknownBlocked.body()), "in the same words");
+        assertEquals(
+                errorOf(knownBlocked.body()).replaceAll("\\d+", "N"),
+                errorOf(unknownBlocked.body()).replaceAll("\\d+", "N"),
+                "in the same words (the seconds left aside)");
         assertTrue(knownBlocked.headers().firstValue("Retry-After").isPresent());
 
         assertEquals(
