@@ -142,8 +142,9 @@ class ApiTourIT extends Deployments {
         assertTrue(called.getContent().contains("Miso"), called::toString);
 
         ConversationWindowsApi windows = new ConversationWindowsApi(client);
-        windows.saveWindow(SCOPE, "chat-1", new WindowInput().content("user: Hi"));
-        Window window = windows.saveWindow(SCOPE, "chat-1", new WindowInput().content("user: Hi\nassistant: Hello"));
+        windows.saveWindow(SCOPE, "chat-1", new WindowInput().content("user: Hi"), null, null);
+        Window window = windows.saveWindow(
+                SCOPE, "chat-1", new WindowInput().content("user: Hi\nassistant: Hello"), null, null);
         assertEquals(
                 "user: Hi\nassistant: Hello", windows.getWindow(SCOPE, "chat-1").getContent());
         assertEquals(
