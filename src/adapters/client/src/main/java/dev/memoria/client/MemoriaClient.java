@@ -162,8 +162,27 @@ public final class MemoriaClient {
      * be (1–128 characters, no control characters, no space at either end) passes every proxy and Liberty as it is.
      */
     public Window saveWindow(String scope, String id, String content) {
-        return Window.from(
-                object(send("PUT", windowPath(scope, id), Map.of("content", Objects.requireNonNull(content)))));
+        try {
+            return Window.from(
+                    object(send("PUT", windowPath(scope, id), Map.of("content", Objects.requireNonNull(content)))));
+        } catch (MemoriaException e) {
+            throw tooLarge(e, scope, id, content);
+        }
+    }
+
+    /** The server's "content: must be at most N characters" of a window, in the words of the window it was. */
+    private static MemoriaException tooLarge(MemoriaException e, String scope, String id, String content) {
+        if (e.status() == 400 && e.errors().stream().anyMatch(f -> "content".equals(f.field()))) {
+            String limit = e.errors().stream()
+                    .filter(f -> "content".equals(f.field()))
+                    .map(MemoriaException.FieldError::message)
+                    .findFirst()
+                    .orElse("");
+            return e.withDetail("chat window " + id + " of scope " + scope + " is too large: "
+                    + content.codePointCount(0, content.length()) + " characters, the server's limit: " + limit
+                    + " (keep fewer messages in the chat memory)");
+        }
+        return e;
     }
 
     /** {@code GET /window?id=}, empty when the scope has no window of that id. */
@@ -357,7 +376,7 @@ public final class MemoriaClient {
                                 + request.uri().getPath() + " in time",
                         e);
             } catch (IOException e) {
-                throw new MemoriaException("Memoria could not be reached at " + base + ": " + e.getMessage(), e);
+                throw new MemoriaException("Memoria could not be reached at " + base + ": " + reason(e), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new MemoriaException("Interrupted", e);
@@ -378,6 +397,28 @@ public final class MemoriaClient {
             }
             throw problem(response, retryAfter);
         }
+    }
+
+    /**
+     * Why a request failed, for a message: the first message of the cause chain that says something (not the
+     * {@code toString} of its cause, which the JDK makes the message of a wrapper); else, for the JDK HttpClient's
+     * {@code ConnectException} without a message (its cause a {@code ClosedChannelException}), "Connection refused",
+     * which is what it means; else the innermost cause's class. Never "null".
+     */
+    static String reason(Throwable e) {
+        Throwable innermost = e;
+        boolean connect = false;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String m = t.getMessage();
+            if (m != null
+                    && !m.isBlank()
+                    && (t.getCause() == null || !m.equals(t.getCause().toString()))) {
+                return m;
+            }
+            connect |= t instanceof java.net.ConnectException;
+            innermost = t;
+        }
+        return connect ? "Connection refused" : innermost.getClass().getSimpleName();
     }
 
     private static Duration retryAfter(HttpResponse<?> response) {

@@ -263,6 +263,73 @@ class MemoriaClientTest {
         server.stop(0);
         MemoriaException e = assertThrows(MemoriaException.class, () -> client.stats("user:42"));
         assertEquals(0, e.status());
+        assertTrue(e.isUnreachable());
+        assertFalse(e.isNotFound());
+        assertTrue(
+                e.getMessage().startsWith("Memoria could not be reached at " + client.baseUrl() + ": "),
+                e.getMessage());
+        assertFalse(e.getMessage().contains("null"), e.getMessage());
+        assertTrue(e.getMessage().contains("Connection refused"), e.getMessage());
+    }
+
+    @Test
+    void aCauseWithoutAMessageIsNamedByItsClass() {
+        assertEquals(
+                "ClosedChannelException",
+                MemoriaClient.reason(new java.io.IOException(new java.nio.channels.ClosedChannelException())));
+        assertEquals(
+                "Connection refused",
+                MemoriaClient.reason(new java.io.IOException(new java.net.ConnectException("Connection refused"))));
+        java.net.ConnectException refused = new java.net.ConnectException();
+        refused.initCause(new java.nio.channels.ClosedChannelException());
+        assertEquals("Connection refused", MemoriaClient.reason(refused), "what the JDK HttpClient throws");
+        assertEquals("Connection reset", MemoriaClient.reason(new java.io.IOException("Connection reset")));
+    }
+
+    @Test
+    void aValidationProblemOfOneFieldNamesItOnce() {
+        answers.add(new Answer(
+                400,
+                "application/problem+json",
+                "{\"type\":\"https://memoria.dev/problems/validation\",\"title\":\"Invalid input\",\"status\":400,"
+                        + "\"detail\":\"importance: must be between 0.0 and 1.0\",\"errors\":[{\"field\":\"importance\","
+                        + "\"message\":\"must be between 0.0 and 1.0\"}]}",
+                Map.of()));
+        MemoriaException e = assertThrows(MemoriaException.class, () -> client.remember("user:42", "x"));
+        assertEquals("400 Invalid input: importance: must be between 0.0 and 1.0", e.getMessage());
+        assertEquals(1, e.errors().size());
+    }
+
+    @Test
+    void aWindowOverTheLimitSaysSo() {
+        answers.add(new Answer(
+                400,
+                "application/problem+json",
+                "{\"type\":\"https://memoria.dev/problems/validation\",\"title\":\"Invalid input\",\"status\":400,"
+                        + "\"detail\":\"content: must be at most 1000000 characters\",\"errors\":[{\"field\":\"content\","
+                        + "\"message\":\"must be at most 1000000 characters\"}]}",
+                Map.of()));
+        MemoriaException e = assertThrows(
+                MemoriaException.class, () -> client.saveWindow("user:42", "chat-1", "x".repeat(1_000_001)));
+        assertEquals(400, e.status());
+        assertTrue(
+                e.getMessage().contains("chat window chat-1 of scope user:42 is too large: 1000001 characters"),
+                e.getMessage());
+        assertFalse(e.getMessage().startsWith("content:"), e.getMessage());
+        assertEquals("content", e.errors().get(0).field());
+    }
+
+    @Test
+    void unauthorizedAndNotFoundAreNamed() {
+        answers.add(new Answer(
+                401,
+                "application/problem+json",
+                "{\"type\":\"https://memoria.dev/problems/unauthorized\",\"title\":\"Unauthorized\",\"status\":401}",
+                Map.of()));
+        MemoriaException e = assertThrows(MemoriaException.class, () -> client.stats("user:42"));
+        assertTrue(e.isUnauthorized());
+        assertFalse(e.isUnreachable());
+        assertFalse(e.isNotFound());
     }
 
     @Test
