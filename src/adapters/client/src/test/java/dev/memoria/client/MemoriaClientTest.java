@@ -28,7 +28,14 @@ class MemoriaClientTest {
 
     private record Answer(int status, String contentType, String body, Map<String, String> headers) {}
 
-    private record Seen(String method, String uri, String authorization, String contentType, String body) {}
+    private record Seen(
+            String method,
+            String uri,
+            String authorization,
+            String contentType,
+            String body,
+            String ifMatch,
+            String ifNoneMatch) {}
 
     private HttpServer server;
     private final Deque<Answer> answers = new ArrayDeque<>();
@@ -72,7 +79,9 @@ class MemoriaClientTest {
                                     : "?" + exchange.getRequestURI().getRawQuery()),
                     exchange.getRequestHeaders().getFirst("Authorization"),
                     exchange.getRequestHeaders().getFirst("Content-Type"),
-                    body));
+                    body,
+                    exchange.getRequestHeaders().getFirst("If-Match"),
+                    exchange.getRequestHeaders().getFirst("If-None-Match")));
         }
         Answer answer =
                 answers.isEmpty() ? new Answer(500, "text/plain", "no answer scripted", Map.of()) : answers.poll();
@@ -185,6 +194,42 @@ class MemoriaClientTest {
         assertEquals("x", page.items().get(0).id());
         assertEquals("user:42", page.items().get(0).scope());
         assertEquals(null, page.nextCursor());
+    }
+
+    @Test
+    void aWindowCarriesItsETagAndIsSavedOnlyOverThatVersion() {
+        String window = "{\"scope\":\"user:42\",\"id\":\"c\",\"content\":\"[1]\",\"size\":3,"
+                + "\"updated_at\":\"2026-01-01T00:00:00Z\"}";
+        answers.add(new Answer(200, "application/json", window, Map.of("ETag", "\"v1\"")));
+        Window read = client.window("user:42", "c").orElseThrow();
+        assertEquals("\"v1\"", read.etag());
+
+        answers.add(new Answer(200, "application/json", window, Map.of("ETag", "\"v2\"")));
+        assertEquals(
+                "\"v2\"",
+                client.saveWindow("user:42", "c", "[1,2]", read.etag()).etag());
+        assertEquals("\"v1\"", seen.get(1).ifMatch());
+        assertNull(seen.get(1).ifNoneMatch());
+
+        answers.add(new Answer(
+                412,
+                "application/problem+json",
+                "{\"type\":\"https://memoria.dev/problems/precondition-failed\",\"title\":\"Precondition failed\","
+                        + "\"status\":412,\"detail\":\"the window changed\"}",
+                Map.of()));
+        MemoriaException e =
+                assertThrows(MemoriaException.class, () -> client.saveWindow("user:42", "c", "[1,3]", "\"v1\""));
+        assertTrue(e.isPreconditionFailed());
+        assertEquals(3, seen.size(), "a 412 is not retried by the client");
+
+        answers.add(new Answer(201, "application/json", window, Map.of("ETag", "\"v1\"")));
+        client.createWindow("user:42", "d", "[1]");
+        assertEquals("*", seen.get(3).ifNoneMatch());
+        assertNull(seen.get(3).ifMatch());
+
+        answers.add(new Answer(200, "application/json", window, Map.of()));
+        client.saveWindow("user:42", "c", "[1]");
+        assertNull(seen.get(4).ifMatch(), "an unconditional save sends no precondition");
     }
 
     @Test
