@@ -69,18 +69,28 @@ public final class MemoriaChatMemoryRepository implements ChatMemoryRepository {
 
     @Override
     public List<Message> findByConversationId(String conversationId) {
-        return windows.load(scope(conversationId), conversationId)
-                .map(WindowCodec::read)
-                .orElseGet(ArrayList::new);
+        return windows.loadMessages(scope(conversationId), conversationId, WindowCodec::read, WindowCodec::key);
     }
 
+    /**
+     * Saves the window over the version this thread read with {@link #findByConversationId} ({@code If-Match}), as
+     * {@code MessageWindowChatMemory.add} does (find, then save, on one thread); when another writer saved in
+     * between, appends the messages added since that read to the window as it is now and tries again (see
+     * {@link ConversationWindows#saveMessages}), so two requests or nodes of one conversation keep every turn.
+     */
     @Override
     public void saveAll(String conversationId, List<Message> messages) {
         if (messages.isEmpty()) {
             deleteByConversationId(conversationId);
             return;
         }
-        windows.save(scope(conversationId), conversationId, WindowCodec.write(messages));
+        windows.saveMessages(
+                scope(conversationId),
+                conversationId,
+                messages,
+                WindowCodec::write,
+                WindowCodec::read,
+                WindowCodec::key);
     }
 
     @Override
