@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.memoria.client.MemoriaClient;
+import dev.memoria.client.MemoriaException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
@@ -31,6 +32,8 @@ class MemoriaChatMemoryRepositoryTest {
     private HttpServer server;
     private final Map<String, String> windows = new HashMap<>();
     private int preconditionsFailed;
+    private boolean down;
+    private boolean unauthorized;
     private MemoriaClient client;
 
     @BeforeEach
@@ -54,6 +57,14 @@ class MemoriaChatMemoryRepositoryTest {
             String key = exchange.getRequestURI().getRawPath() + "?"
                     + URLDecoder.decode(exchange.getRequestURI().getRawQuery(), StandardCharsets.UTF_8);
             String stored = windows.get(key);
+            if (unauthorized) {
+                send(exchange, 401, null, "{\"status\":401,\"title\":\"Unauthorized\"}");
+                return;
+            }
+            if (down) {
+                send(exchange, 503, null, "{\"status\":503,\"title\":\"Service Unavailable\"}");
+                return;
+            }
             switch (exchange.getRequestMethod()) {
                 case "GET" -> {
                     if (stored == null) {
@@ -154,6 +165,34 @@ class MemoriaChatMemoryRepositoryTest {
             assertEquals(
                     expected, stored.stream().filter(m -> m.startsWith(writer)).toList());
         }
+    }
+
+    @Test
+    void aServerThatIsDownLosesTheTurnButNeitherTheChatNorTheStoredWindow() {
+        MemoriaChatMemoryRepository repository = new MemoriaChatMemoryRepository(client, id -> id);
+        repository.saveAll("user:42", List.of(new UserMessage("kept")));
+        down = true;
+        ChatMemory memory = MessageWindowChatMemory.builder()
+                .chatMemoryRepository(repository)
+                .maxMessages(10)
+                .build();
+        memory.add("user:42", new UserMessage("while down")); // neither throws
+        assertEquals(List.of(), memory.get("user:42"), "the chat goes on without its history");
+        down = false;
+        memory.add("user:42", new UserMessage("a read that failed on this thread is not saved over"));
+        assertEquals(
+                List.of("kept", "a read that failed on this thread is not saved over"), texts(memory.get("user:42")));
+    }
+
+    @Test
+    void aServerThatRefusesTheTokenFailsTheChat() {
+        MemoriaChatMemoryRepository repository = new MemoriaChatMemoryRepository(
+                MemoriaClient.builder().baseUrl(client.baseUrl()).token("t").build(), id -> id);
+        down = false;
+        unauthorized = true;
+        MemoriaException e = org.junit.jupiter.api.Assertions.assertThrows(
+                MemoriaException.class, () -> repository.findByConversationId("user:42"));
+        assertEquals(401, e.status());
     }
 
     private static List<String> texts(List<Message> messages) {
