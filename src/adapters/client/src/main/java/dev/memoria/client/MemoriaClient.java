@@ -162,14 +162,64 @@ public final class MemoriaClient {
      * be (1–128 characters, no control characters, no space at either end) passes every proxy and Liberty as it is.
      */
     public Window saveWindow(String scope, String id, String content) {
-        return Window.from(
-                object(send("PUT", windowPath(scope, id), Map.of("content", Objects.requireNonNull(content)))));
+        return putWindow(scope, id, content, Map.of());
     }
 
-    /** {@code GET /window?id=}, empty when the scope has no window of that id. */
+    /**
+     * {@code PUT /window?id=} with {@code If-Match}: replaces the window only while it is still the version of
+     * {@code ifMatch} (the {@link Window#etag()} it was read with), else a {@link MemoriaException} with
+     * {@link MemoriaException#isPreconditionFailed()} and nothing written. A null {@code ifMatch} saves
+     * unconditionally, as {@link #saveWindow(String, String, String)}.
+     */
+    public Window saveWindow(String scope, String id, String content, String ifMatch) {
+        return putWindow(scope, id, content, ifMatch == null ? Map.of() : Map.of("If-Match", ifMatch));
+    }
+
+    /**
+     * {@code PUT /window?id=} with {@code If-None-Match: *}: creates the window only if the scope has none of that id,
+     * else a {@link MemoriaException} with {@link MemoriaException#isPreconditionFailed()} and nothing written.
+     */
+    public Window createWindow(String scope, String id, String content) {
+        return putWindow(scope, id, content, Map.of("If-None-Match", "*"));
+    }
+
+    private Window putWindow(String scope, String id, String content, Map<String, String> headers) {
+        try {
+            HttpResponse<String> response =
+                    send("PUT", windowPath(scope, id), Map.of("content", Objects.requireNonNull(content)), headers);
+            return Window.from(object(response.body()), etag(response));
+        } catch (MemoriaException e) {
+            throw tooLarge(e, scope, id, content);
+        }
+    }
+
+    private static String etag(HttpResponse<?> response) {
+        return response.headers().firstValue("ETag").orElse(null);
+    }
+
+    /** The server's "content: must be at most N characters" of a window, in the words of the window it was. */
+    private static MemoriaException tooLarge(MemoriaException e, String scope, String id, String content) {
+        if (e.status() == 400 && e.errors().stream().anyMatch(f -> "content".equals(f.field()))) {
+            String limit = e.errors().stream()
+                    .filter(f -> "content".equals(f.field()))
+                    .map(MemoriaException.FieldError::message)
+                    .findFirst()
+                    .orElse("");
+            return e.withDetail("chat window " + id + " of scope " + scope + " is too large: "
+                    + content.codePointCount(0, content.length()) + " characters, the server's limit: " + limit
+                    + " (keep fewer messages in the chat memory)");
+        }
+        return e;
+    }
+
+    /**
+     * {@code GET /window?id=}, empty when the scope has no window of that id; its {@link Window#etag()} is what
+     * {@link #saveWindow(String, String, String, String)} takes to replace this version only.
+     */
     public Optional<Window> window(String scope, String id) {
         try {
-            return Optional.of(Window.from(object(send("GET", windowPath(scope, id), null))));
+            HttpResponse<String> response = send("GET", windowPath(scope, id), null, Map.of());
+            return Optional.of(Window.from(object(response.body()), etag(response)));
         } catch (MemoriaException e) {
             if (e.isNotFound()) {
                 return Optional.empty();
@@ -319,11 +369,16 @@ public final class MemoriaClient {
     }
 
     private String text(String path, String accept) {
-        return exchange(request(path, accept).GET().build());
+        return exchange(request(path, accept).GET().build()).body();
     }
 
     private String send(String method, String path, Object body) {
+        return send(method, path, body, Map.of()).body();
+    }
+
+    private HttpResponse<String> send(String method, String path, Object body, Map<String, String> headers) {
         HttpRequest.Builder request = request(path, JSON);
+        headers.forEach(request::header);
         if (body == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         } else {
@@ -343,7 +398,7 @@ public final class MemoriaClient {
         return b;
     }
 
-    private String exchange(HttpRequest template) {
+    private HttpResponse<String> exchange(HttpRequest template) {
         for (int attempt = 0; ; attempt++) {
             HttpRequest request = HttpRequest.newBuilder(template, (name, value) -> true)
                     .setHeader("Authorization", "Bearer " + token.get())
@@ -357,14 +412,14 @@ public final class MemoriaClient {
                                 + request.uri().getPath() + " in time",
                         e);
             } catch (IOException e) {
-                throw new MemoriaException("Memoria could not be reached at " + base + ": " + e.getMessage(), e);
+                throw new MemoriaException("Memoria could not be reached at " + base + ": " + reason(e), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new MemoriaException("Interrupted", e);
             }
             int status = response.statusCode();
             if (status < 400) {
-                return response.body();
+                return response;
             }
             Duration retryAfter = retryAfter(response);
             if ((status == 429 || status == 503) && retryAfter != null && attempt < maxRetries) {
@@ -378,6 +433,28 @@ public final class MemoriaClient {
             }
             throw problem(response, retryAfter);
         }
+    }
+
+    /**
+     * Why a request failed, for a message: the first message of the cause chain that says something (not the
+     * {@code toString} of its cause, which the JDK makes the message of a wrapper); else, for the JDK HttpClient's
+     * {@code ConnectException} without a message (its cause a {@code ClosedChannelException}), "Connection refused",
+     * which is what it means; else the innermost cause's class. Never "null".
+     */
+    static String reason(Throwable e) {
+        Throwable innermost = e;
+        boolean connect = false;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String m = t.getMessage();
+            if (m != null
+                    && !m.isBlank()
+                    && (t.getCause() == null || !m.equals(t.getCause().toString()))) {
+                return m;
+            }
+            connect |= t instanceof java.net.ConnectException;
+            innermost = t;
+        }
+        return connect ? "Connection refused" : innermost.getClass().getSimpleName();
     }
 
     private static Duration retryAfter(HttpResponse<?> response) {

@@ -53,6 +53,10 @@ public class MemoriaException extends RuntimeException {
         }
         if (errors != null) {
             for (FieldError e : errors) {
+                // the server's detail of a one-field problem is that field's error: say it once
+                if (detail != null && detail.contains(e.field() + ": " + e.message())) {
+                    continue;
+                }
                 m.append("; ").append(e.field()).append(' ').append(e.message());
             }
         }
@@ -87,7 +91,33 @@ public class MemoriaException extends RuntimeException {
         return retryAfter;
     }
 
+    /** The same problem, told in the words of the call that met it; status, type and errors stay. */
+    MemoriaException withDetail(String newDetail) {
+        MemoriaException e = new MemoriaException(status, type, title, newDetail, errors, retryAfter);
+        e.setStackTrace(getStackTrace());
+        return e;
+    }
+
+    /** {@code 404}: the fact, key, window or snapshot is not there. */
     public boolean isNotFound() {
         return status == 404;
+    }
+
+    /** {@code 401}: the token is missing, expired or not valid for this server. */
+    public boolean isUnauthorized() {
+        return status == 401;
+    }
+
+    /** The server could not be reached or did not answer in time (status 0, the cause attached). */
+    public boolean isUnreachable() {
+        return status == 0;
+    }
+
+    /**
+     * {@code 412}: a conditional write ({@code If-Match}, {@code If-None-Match: *}) found the window changed (or
+     * already there) and wrote nothing; read it again and retry.
+     */
+    public boolean isPreconditionFailed() {
+        return status == 412;
     }
 }

@@ -28,7 +28,14 @@ class MemoriaClientTest {
 
     private record Answer(int status, String contentType, String body, Map<String, String> headers) {}
 
-    private record Seen(String method, String uri, String authorization, String contentType, String body) {}
+    private record Seen(
+            String method,
+            String uri,
+            String authorization,
+            String contentType,
+            String body,
+            String ifMatch,
+            String ifNoneMatch) {}
 
     private HttpServer server;
     private final Deque<Answer> answers = new ArrayDeque<>();
@@ -72,7 +79,9 @@ class MemoriaClientTest {
                                     : "?" + exchange.getRequestURI().getRawQuery()),
                     exchange.getRequestHeaders().getFirst("Authorization"),
                     exchange.getRequestHeaders().getFirst("Content-Type"),
-                    body));
+                    body,
+                    exchange.getRequestHeaders().getFirst("If-Match"),
+                    exchange.getRequestHeaders().getFirst("If-None-Match")));
         }
         Answer answer =
                 answers.isEmpty() ? new Answer(500, "text/plain", "no answer scripted", Map.of()) : answers.poll();
@@ -188,6 +197,42 @@ class MemoriaClientTest {
     }
 
     @Test
+    void aWindowCarriesItsETagAndIsSavedOnlyOverThatVersion() {
+        String window = "{\"scope\":\"user:42\",\"id\":\"c\",\"content\":\"[1]\",\"size\":3,"
+                + "\"updated_at\":\"2026-01-01T00:00:00Z\"}";
+        answers.add(new Answer(200, "application/json", window, Map.of("ETag", "\"v1\"")));
+        Window read = client.window("user:42", "c").orElseThrow();
+        assertEquals("\"v1\"", read.etag());
+
+        answers.add(new Answer(200, "application/json", window, Map.of("ETag", "\"v2\"")));
+        assertEquals(
+                "\"v2\"",
+                client.saveWindow("user:42", "c", "[1,2]", read.etag()).etag());
+        assertEquals("\"v1\"", seen.get(1).ifMatch());
+        assertNull(seen.get(1).ifNoneMatch());
+
+        answers.add(new Answer(
+                412,
+                "application/problem+json",
+                "{\"type\":\"https://memoria.dev/problems/precondition-failed\",\"title\":\"Precondition failed\","
+                        + "\"status\":412,\"detail\":\"the window changed\"}",
+                Map.of()));
+        MemoriaException e =
+                assertThrows(MemoriaException.class, () -> client.saveWindow("user:42", "c", "[1,3]", "\"v1\""));
+        assertTrue(e.isPreconditionFailed());
+        assertEquals(3, seen.size(), "a 412 is not retried by the client");
+
+        answers.add(new Answer(201, "application/json", window, Map.of("ETag", "\"v1\"")));
+        client.createWindow("user:42", "d", "[1]");
+        assertEquals("*", seen.get(3).ifNoneMatch());
+        assertNull(seen.get(3).ifMatch());
+
+        answers.add(new Answer(200, "application/json", window, Map.of()));
+        client.saveWindow("user:42", "c", "[1]");
+        assertNull(seen.get(4).ifMatch(), "an unconditional save sends no precondition");
+    }
+
+    @Test
     void aProblemBecomesOneExceptionWithItsFields() {
         answers.add(new Answer(
                 400,
@@ -263,6 +308,73 @@ class MemoriaClientTest {
         server.stop(0);
         MemoriaException e = assertThrows(MemoriaException.class, () -> client.stats("user:42"));
         assertEquals(0, e.status());
+        assertTrue(e.isUnreachable());
+        assertFalse(e.isNotFound());
+        assertTrue(
+                e.getMessage().startsWith("Memoria could not be reached at " + client.baseUrl() + ": "),
+                e.getMessage());
+        assertFalse(e.getMessage().contains("null"), e.getMessage());
+        assertTrue(e.getMessage().contains("Connection refused"), e.getMessage());
+    }
+
+    @Test
+    void aCauseWithoutAMessageIsNamedByItsClass() {
+        assertEquals(
+                "ClosedChannelException",
+                MemoriaClient.reason(new java.io.IOException(new java.nio.channels.ClosedChannelException())));
+        assertEquals(
+                "Connection refused",
+                MemoriaClient.reason(new java.io.IOException(new java.net.ConnectException("Connection refused"))));
+        java.net.ConnectException refused = new java.net.ConnectException();
+        refused.initCause(new java.nio.channels.ClosedChannelException());
+        assertEquals("Connection refused", MemoriaClient.reason(refused), "what the JDK HttpClient throws");
+        assertEquals("Connection reset", MemoriaClient.reason(new java.io.IOException("Connection reset")));
+    }
+
+    @Test
+    void aValidationProblemOfOneFieldNamesItOnce() {
+        answers.add(new Answer(
+                400,
+                "application/problem+json",
+                "{\"type\":\"https://memoria.dev/problems/validation\",\"title\":\"Invalid input\",\"status\":400,"
+                        + "\"detail\":\"importance: must be between 0.0 and 1.0\",\"errors\":[{\"field\":\"importance\","
+                        + "\"message\":\"must be between 0.0 and 1.0\"}]}",
+                Map.of()));
+        MemoriaException e = assertThrows(MemoriaException.class, () -> client.remember("user:42", "x"));
+        assertEquals("400 Invalid input: importance: must be between 0.0 and 1.0", e.getMessage());
+        assertEquals(1, e.errors().size());
+    }
+
+    @Test
+    void aWindowOverTheLimitSaysSo() {
+        answers.add(new Answer(
+                400,
+                "application/problem+json",
+                "{\"type\":\"https://memoria.dev/problems/validation\",\"title\":\"Invalid input\",\"status\":400,"
+                        + "\"detail\":\"content: must be at most 1000000 characters\",\"errors\":[{\"field\":\"content\","
+                        + "\"message\":\"must be at most 1000000 characters\"}]}",
+                Map.of()));
+        MemoriaException e = assertThrows(
+                MemoriaException.class, () -> client.saveWindow("user:42", "chat-1", "x".repeat(1_000_001)));
+        assertEquals(400, e.status());
+        assertTrue(
+                e.getMessage().contains("chat window chat-1 of scope user:42 is too large: 1000001 characters"),
+                e.getMessage());
+        assertFalse(e.getMessage().startsWith("content:"), e.getMessage());
+        assertEquals("content", e.errors().get(0).field());
+    }
+
+    @Test
+    void unauthorizedAndNotFoundAreNamed() {
+        answers.add(new Answer(
+                401,
+                "application/problem+json",
+                "{\"type\":\"https://memoria.dev/problems/unauthorized\",\"title\":\"Unauthorized\",\"status\":401}",
+                Map.of()));
+        MemoriaException e = assertThrows(MemoriaException.class, () -> client.stats("user:42"));
+        assertTrue(e.isUnauthorized());
+        assertFalse(e.isUnreachable());
+        assertFalse(e.isNotFound());
     }
 
     @Test

@@ -33,6 +33,9 @@ import java.util.function.Function;
  * <p>A window is never recalled, so it can share the scope the retriever recalls from: the same function may map
  * memory ids for both, and erasing {@code user:42} then erases the user's windows too. A memory id is a window id:
  * its text ({@code String.valueOf}) of 1-128 characters, no control characters, no space at either end.
+ *
+ * <p>Two writers of one conversation (two nodes, two requests at once) both keep their turns: a save replaces only
+ * the version its thread read, and merges onto a newer one (see {@link #updateMessages}).
  */
 public final class MemoriaChatMemoryStore implements ChatMemoryStore {
 
@@ -47,17 +50,29 @@ public final class MemoriaChatMemoryStore implements ChatMemoryStore {
 
     @Override
     public List<ChatMessage> getMessages(Object memoryId) {
-        return windows.load(scopeOf(memoryId), idOf(memoryId))
-                .map(json -> InjectedMemory.strip(ChatMessageDeserializer.messagesFromJson(json)))
-                .orElseGet(ArrayList::new);
+        return windows.loadMessages(
+                scopeOf(memoryId), idOf(memoryId), MemoriaChatMemoryStore::read, ChatMessageSerializer::messageToJson);
     }
 
+    /**
+     * Saves the window over the version this thread read with {@link #getMessages} ({@code If-Match}); when another
+     * writer (another node, another request of the conversation) saved in between, appends the messages added since
+     * that read to the window as it is now and tries again (see {@link ConversationWindows#saveMessages}), so no
+     * writer's turns are lost.
+     */
     @Override
     public void updateMessages(Object memoryId, List<ChatMessage> messages) {
-        windows.save(
+        windows.saveMessages(
                 scopeOf(memoryId),
                 idOf(memoryId),
-                ChatMessageSerializer.messagesToJson(InjectedMemory.strip(messages)));
+                InjectedMemory.strip(messages),
+                ChatMessageSerializer::messagesToJson,
+                MemoriaChatMemoryStore::read,
+                ChatMessageSerializer::messageToJson);
+    }
+
+    private static List<ChatMessage> read(String json) {
+        return new ArrayList<>(InjectedMemory.strip(ChatMessageDeserializer.messagesFromJson(json)));
     }
 
     @Override

@@ -28,6 +28,8 @@ final class FakeMemoria implements AutoCloseable {
     final Map<String, String> windows = new LinkedHashMap<>();
     /** Each learn request's turns, as sent. */
     final List<JsonNode> learned = new ArrayList<>();
+    /** Conditional window saves answered 412. */
+    int preconditionsFailed;
 
     private final HttpServer server;
     private int nextId = 1;
@@ -111,14 +113,28 @@ final class FakeMemoria implements AutoCloseable {
                 }
                 case "PUT /window" -> {
                     String content = JSON.readTree(body).get("content").asText();
+                    String stored = windows.get(scope + "/" + query.get("id"));
+                    String ifMatch = exchange.getRequestHeaders().getFirst("If-Match");
+                    String ifNoneMatch = exchange.getRequestHeaders().getFirst("If-None-Match");
+                    if ((ifMatch != null && (stored == null || !ifMatch.equals(etag(stored))))
+                            || ("*".equals(ifNoneMatch) && stored != null)) {
+                        preconditionsFailed++;
+                        send(
+                                exchange,
+                                412,
+                                "{\"type\":\"https://memoria.dev/problems/precondition-failed\",\"status\":412}");
+                        return;
+                    }
                     windows.put(scope + "/" + query.get("id"), content);
-                    send(exchange, 200, windowJson(scope, query.get("id"), content));
+                    exchange.getResponseHeaders().add("ETag", etag(content));
+                    send(exchange, stored == null ? 201 : 200, windowJson(scope, query.get("id"), content));
                 }
                 case "GET /window" -> {
                     String content = windows.get(scope + "/" + query.get("id"));
                     if (content == null) {
                         send(exchange, 404, "{\"status\":404,\"title\":\"Not Found\"}");
                     } else {
+                        exchange.getResponseHeaders().add("ETag", etag(content));
                         send(exchange, 200, windowJson(scope, query.get("id"), content));
                     }
                 }
@@ -133,6 +149,11 @@ final class FakeMemoria implements AutoCloseable {
                 default -> send(exchange, 404, "{\"status\":404,\"title\":\"Not Found\"}");
             }
         }
+    }
+
+    /** As the server: the content's hash, quoted. */
+    private static String etag(String content) {
+        return "\"" + Integer.toHexString(content.hashCode()) + "-" + content.length() + "\"";
     }
 
     private static String windowJson(String scope, String id, String content) throws IOException {

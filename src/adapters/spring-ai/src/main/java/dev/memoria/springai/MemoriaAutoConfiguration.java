@@ -11,10 +11,12 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * With {@code memoria.url} set: a {@link MemoriaClient} (token from a {@link MemoriaTokenSupplier} bean, else
- * {@code memoria.token}), a {@link MemoriaScopeResolver} (the conversation id itself) unless one is declared, a
- * {@link MemoriaMemoryAdvisor} to add to a {@code ChatClient}, and a {@link MemoriaChatMemoryRepository} as the
+ * {@code memoria.token}), a {@link MemoriaMemoryAdvisor} to add to a {@code ChatClient}, and a
+ * {@link MemoriaChatMemoryRepository} as the
  * {@link ChatMemoryRepository} (windows in the resolver's scope, or under {@code memoria.chat-memory.scope-prefix}),
- * ahead of Spring AI's in-memory default. Every bean backs off when the application declares its own.
+ * ahead of Spring AI's in-memory default. Every bean backs off when the application declares its own. The
+ * application declares the {@link MemoriaScopeResolver} (whose memory a conversation is): without one it does not
+ * start.
  */
 @AutoConfiguration(beforeName = "org.springframework.ai.model.chat.memory.autoconfigure.ChatMemoryAutoConfiguration")
 @ConditionalOnProperty(prefix = "memoria", name = "url")
@@ -41,18 +43,17 @@ public class MemoriaAutoConfiguration {
         return builder.build();
     }
 
-    @Bean
-    @ConditionalOnMissingBean
-    public MemoriaScopeResolver memoriaScopeResolver() {
-        return conversationId -> conversationId;
-    }
+    static final String NO_RESOLVER = "memoria.url is set but there is no MemoriaScopeResolver bean: declare one that"
+            + " maps a conversation id to the scope of the user the conversation is with, such as"
+            + " conversationId -> \"user:\" + currentUser().getId(). Memoria keeps each user's memory in the user's"
+            + " own scope; a conversation id is not a scope.";
 
     @Bean
     @ConditionalOnMissingBean
     public MemoriaMemoryAdvisor memoriaMemoryAdvisor(
-            MemoriaClient client, MemoriaScopeResolver scopes, MemoriaProperties properties) {
+            MemoriaClient client, ObjectProvider<MemoriaScopeResolver> scopes, MemoriaProperties properties) {
         return MemoriaMemoryAdvisor.builder(client)
-                .scopeResolver(scopes)
+                .scopeResolver(required(scopes))
                 .recallLimit(properties.getAdvisor().getRecallLimit())
                 .learn(properties.getAdvisor().isLearn())
                 .build();
@@ -61,10 +62,18 @@ public class MemoriaAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(ChatMemoryRepository.class)
     public MemoriaChatMemoryRepository memoriaChatMemoryRepository(
-            MemoriaClient client, MemoriaScopeResolver scopes, MemoriaProperties properties) {
+            MemoriaClient client, ObjectProvider<MemoriaScopeResolver> scopes, MemoriaProperties properties) {
         String prefix = properties.getChatMemory().getScopePrefix();
         return prefix == null || prefix.isBlank()
-                ? new MemoriaChatMemoryRepository(client, scopes)
+                ? new MemoriaChatMemoryRepository(client, required(scopes))
                 : new MemoriaChatMemoryRepository(client, prefix);
+    }
+
+    private static MemoriaScopeResolver required(ObjectProvider<MemoriaScopeResolver> scopes) {
+        MemoriaScopeResolver resolver = scopes.getIfAvailable();
+        if (resolver == null) {
+            throw new IllegalStateException(NO_RESOLVER);
+        }
+        return resolver;
     }
 }

@@ -10,8 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
 import org.springframework.ai.chat.client.advisor.api.AdvisorChain;
@@ -21,6 +19,7 @@ import org.springframework.ai.chat.messages.SystemMessage;
 import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.Generation;
 import org.springframework.core.Ordered;
+import org.springframework.core.log.LogAccessor;
 
 /**
  * Long-term memory for a {@code ChatClient}: before the call, recalls from Memoria the facts relevant to the user's
@@ -37,7 +36,9 @@ import org.springframework.core.Ordered;
  *         .call().content();
  * }</pre>
  *
- * <p>Memoria unreachable or refusing never fails the chat: a failed recall adds nothing, a failed learn is logged.
+ * <p>Memoria unreachable or refusing never fails the chat: a failed recall adds nothing, a failed learn is logged
+ * (both as warnings, through commons-logging, Spring's own logging). A request without a conversation id is refused
+ * ({@link IllegalArgumentException}), as Spring AI's {@code MessageChatMemoryAdvisor} refuses it.
  */
 public final class MemoriaMemoryAdvisor implements BaseAdvisor {
 
@@ -45,7 +46,7 @@ public final class MemoriaMemoryAdvisor implements BaseAdvisor {
     public static final String HEADER =
             "Long-term memory about the user (facts remembered from earlier conversations):";
 
-    private static final Log LOG = LogFactory.getLog(MemoriaMemoryAdvisor.class);
+    private static final LogAccessor LOG = new LogAccessor(MemoriaMemoryAdvisor.class);
 
     private final MemoriaClient client;
     private final MemoriaScopeResolver scopes;
@@ -73,14 +74,18 @@ public final class MemoriaMemoryAdvisor implements BaseAdvisor {
         if (question == null || question.isBlank()) {
             return request;
         }
+        String scope = scope(request.context().get(ChatMemory.CONVERSATION_ID));
         Recall recall;
         try {
             recall = client.recall(
-                    scope(request.context().get(ChatMemory.CONVERSATION_ID)),
+                    scope,
                     RecallQuery.of(question.length() > 2_000 ? question.substring(0, 2_000) : question)
                             .withLimit(recallLimit));
         } catch (RuntimeException e) {
-            LOG.warn("Memoria recall failed, the prompt goes without long-term memory: " + e.getMessage());
+            LOG.warn(
+                    e,
+                    () -> "Memoria recall failed for scope " + scope + ", the prompt goes without long-term memory: "
+                            + e.getMessage());
             return request;
         }
         if (recall.items().isEmpty()) {
@@ -123,7 +128,10 @@ public final class MemoriaMemoryAdvisor implements BaseAdvisor {
             try {
                 client.learn(scope, turns);
             } catch (RuntimeException e) {
-                LOG.warn("Memoria learn failed for scope " + scope + ": " + e.getMessage());
+                LOG.warn(
+                        e,
+                        () -> "Memoria learn failed for scope " + scope + ", the exchange is not learned: "
+                                + e.getMessage());
             }
         };
         if (learnExecutor == null) {
@@ -167,8 +175,20 @@ public final class MemoriaMemoryAdvisor implements BaseAdvisor {
         return user == null ? null : user.getText();
     }
 
+    /**
+     * The scope of the user the conversation is with. No conversation id is refused, as Spring AI's
+     * {@code MessageChatMemoryAdvisor} refuses it: there is no user to recall for, and one fallback id would make one
+     * scope every user's memory.
+     */
     private String scope(Object conversationId) {
-        return scopes.scopeOf(conversationId == null ? "default" : conversationId.toString());
+        if (conversationId == null || conversationId.toString().isBlank()) {
+            throw new IllegalArgumentException("MemoriaMemoryAdvisor needs a conversation id, from which its"
+                    + " MemoriaScopeResolver finds the user's scope: .advisors(a -> a.param(ChatMemory.CONVERSATION_ID,"
+                    + " id)); the context has no " + ChatMemory.CONVERSATION_ID);
+        }
+        return Objects.requireNonNull(
+                scopes.scopeOf(conversationId.toString()),
+                () -> "the MemoriaScopeResolver gave no scope for the conversation " + conversationId);
     }
 
     @Override
@@ -184,7 +204,7 @@ public final class MemoriaMemoryAdvisor implements BaseAdvisor {
     /** Configures a {@link MemoriaMemoryAdvisor}. */
     public static final class Builder {
         private final MemoriaClient client;
-        private MemoriaScopeResolver scopes = id -> id;
+        private MemoriaScopeResolver scopes;
         private int recallLimit = 5;
         private boolean learn = true;
         private Executor learnExecutor;
@@ -194,6 +214,10 @@ public final class MemoriaMemoryAdvisor implements BaseAdvisor {
             this.client = client;
         }
 
+        /**
+         * Required: maps a conversation id to the scope of the user it is with ({@code "user:" + userId}), where
+         * facts are recalled from and learned into.
+         */
         public Builder scopeResolver(MemoriaScopeResolver scopes) {
             this.scopes = Objects.requireNonNull(scopes);
             return this;
@@ -226,6 +250,11 @@ public final class MemoriaMemoryAdvisor implements BaseAdvisor {
         }
 
         public MemoriaMemoryAdvisor build() {
+            if (scopes == null) {
+                throw new IllegalStateException(
+                        "MemoriaMemoryAdvisor needs a scopeResolver: whose memory is a"
+                                + " conversation? For example .scopeResolver(conversationId -> \"user:\" + ownerOf(conversationId))");
+            }
             return new MemoriaMemoryAdvisor(this);
         }
     }

@@ -47,6 +47,11 @@ final class WindowCodec {
         return JSON.writeValueAsString(out);
     }
 
+    /** One message as the window keeps it: what tells two messages apart, their metadata aside. */
+    static String key(Message message) {
+        return write(List.of(message));
+    }
+
     @SuppressWarnings("unchecked")
     static List<Message> read(String json) {
         List<Message> messages = new ArrayList<>();

@@ -182,4 +182,39 @@ class ClientScenariosTest {
         assertFalse(windows.delete(scope, id));
         assertFalse(windows.ids(scope).contains(id));
     }
+
+    @Test
+    void twoWritersOfOneWindowKeepEveryTurnThroughTheServersETags() {
+        String scope = "user:42";
+        String id = "chat-two-writers";
+        java.util.function.Function<String, List<String>> decode =
+                text -> new java.util.ArrayList<>(List.of(text.split("\n")));
+        java.util.function.Function<List<String>, String> encode = list -> String.join("\n", list);
+        ConversationWindows a = new ConversationWindows(memoria); // two nodes of one application
+        ConversationWindows b = new ConversationWindows(memoria);
+        for (int i = 0; i < 5; i++) {
+            List<String> readByA = a.loadMessages(scope, id, decode, m -> m);
+            List<String> readByB = b.loadMessages(scope, id, decode, m -> m);
+            readByA.add("a" + i);
+            readByB.add("b" + i);
+            a.saveMessages(scope, id, readByA, encode, decode, m -> m);
+            b.saveMessages(scope, id, readByB, encode, decode, m -> m); // the server answers 412: merged
+        }
+        assertEquals(
+                List.of("a0", "b0", "a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4"),
+                decode.apply(a.load(scope, id).orElseThrow()),
+                "10 of 10");
+
+        Window read = memoria.window(scope, id).orElseThrow();
+        assertTrue(read.etag() != null && !read.etag().isBlank(), "the server sends an ETag");
+        Window saved = memoria.saveWindow(scope, id, "replaced", read.etag());
+        assertTrue(saved.etag() != null && !saved.etag().equals(read.etag()));
+        MemoriaException stale =
+                assertThrows(MemoriaException.class, () -> memoria.saveWindow(scope, id, "lost", read.etag()));
+        assertTrue(stale.isPreconditionFailed(), stale::getMessage);
+        MemoriaException exists = assertThrows(MemoriaException.class, () -> memoria.createWindow(scope, id, "lost"));
+        assertTrue(exists.isPreconditionFailed(), exists::getMessage);
+        assertEquals("replaced", memoria.window(scope, id).orElseThrow().content(), "nothing written by a 412");
+        assertTrue(memoria.forgetWindow(scope, id));
+    }
 }

@@ -3,6 +3,7 @@ package dev.memoria.springai.samples;
 import dev.memoria.client.FactInput;
 import dev.memoria.client.MemoriaClient;
 import dev.memoria.springai.MemoriaMemoryAdvisor;
+import dev.memoria.springai.MemoriaScopeResolver;
 import java.util.List;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
@@ -38,6 +39,21 @@ public class SupportApp {
         };
     }
 
+    /**
+     * Whose memory a conversation is. Here conversation ids are "<user id>/<chat>", so every chat of user 42 recalls
+     * from and learns into user:42; a web app would take the signed-in user instead.
+     */
+    @Bean
+    MemoriaScopeResolver memoriaScopes() {
+        return conversationId -> {
+            int slash = conversationId.indexOf('/');
+            if (slash < 1) {
+                throw new IllegalArgumentException("not <user id>/<chat>: " + conversationId);
+            }
+            return "user:" + conversationId.substring(0, slash);
+        };
+    }
+
     @Bean
     ChatClient chatClient(ChatModel model, MemoriaMemoryAdvisor memoria, ChatMemoryRepository windows) {
         ChatMemory window = MessageWindowChatMemory.builder()
@@ -64,7 +80,7 @@ public class SupportApp {
             for (String question : List.of("Suggest a snack with peanuts?", "By the way we deploy on Kubernetes.")) {
                 System.out.println(chat.prompt()
                         .user(question)
-                        .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "user:42"))
+                        .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "42/cooking"))
                         .call()
                         .content());
             }

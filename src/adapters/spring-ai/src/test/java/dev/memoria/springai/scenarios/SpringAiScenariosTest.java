@@ -65,10 +65,14 @@ class SpringAiScenariosTest {
         }
     }
 
-    private final ApplicationContextRunner app = new ApplicationContextRunner()
+    private final ApplicationContextRunner withoutResolver = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(MemoriaAutoConfiguration.class))
             .withUserConfiguration(Application.class)
             .withPropertyValues("memoria.url=" + Server.url(), "memoria.token=" + Server.token());
+
+    /** The scenarios' conversation ids name their user's scope ({@code user:dana}): the resolver keeps them. */
+    private final ApplicationContextRunner app =
+            withoutResolver.withBean(MemoriaScopeResolver.class, () -> conversationId -> conversationId);
 
     static ChatClient chatClient(ChatModel model, MemoriaMemoryAdvisor memoria, ChatMemoryRepository windows) {
         ChatMemory chatMemory = MessageWindowChatMemory.builder()
@@ -193,7 +197,8 @@ class SpringAiScenariosTest {
     @Test
     void aTokenSupplierAndAScopeResolverBeanAreUsed() {
         AtomicInteger asked = new AtomicInteger();
-        app.withBean(MemoriaTokenSupplier.class, () -> () -> {
+        withoutResolver
+                .withBean(MemoriaTokenSupplier.class, () -> () -> {
                     asked.incrementAndGet();
                     return Server.token();
                 })
