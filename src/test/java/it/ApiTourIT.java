@@ -100,7 +100,7 @@ class ApiTourIT extends Deployments {
         assertEquals(null, second.getNextCursor());
 
         RecallApi recall = new RecallApi(client);
-        RecallAnswer answer = recall.recall(SCOPE, "python data", 3, null, null, null, null, null, null);
+        RecallAnswer answer = recall.recall(SCOPE, "python data", 3, null, null, null, null, null, null, null);
         assertEquals(python.getId(), answer.getItems().get(0).getFact().getId());
         assertTrue(recall.context(SCOPE, "language", 300, null).contains("Prefers Python for data work"));
 
