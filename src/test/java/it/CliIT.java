@@ -93,7 +93,9 @@ class CliIT extends Deployments {
         assertTrue(
                 diff.out().contains("+ Moved to Lisbon") && diff.out().contains("1 added, 0 removed, 0 changed"),
                 diff::toString);
-        ok(cli(token, "restore", "before", "-s", scope));
+        assertTrue(ok(cli(token, "restore", "before", "-s", scope))
+                .out()
+                .contains("Restored snapshot before: the scope now holds its "));
         assertFalse(ok(cli(token, "show", "-s", scope)).out().contains("Lisbon"));
         assertTrue(ok(cli(token, "decay", "--json", "-s", scope)).json().containsKey("forgotten"));
 

@@ -510,7 +510,16 @@ public class MemoriaCli implements Callable<Integer> {
 
     @Command(name = "restore", description = "Make the scope's facts exactly a snapshot's.")
     int restore(@Parameters(paramLabel = "NAME") String name) throws IOException, InterruptedException {
-        output().fields(client().send("POST", scopePath("snapshots/" + ServerClient.encode(name) + "/restore"), null));
+        JsonObject restored =
+                client().send("POST", scopePath("snapshots/" + ServerClient.encode(name) + "/restore"), null);
+        if (output().isJson()) {
+            output().json(restored);
+        } else {
+            // "restored" counts the snapshot's facts, changed or not: say what it is, not "restored 2"
+            int facts = restored.getInt("restored", 0);
+            output().line("Restored snapshot " + name + ": the scope now holds its " + facts
+                    + (facts == 1 ? " fact" : " facts") + " exactly.");
+        }
         return OK;
     }
 

@@ -19,6 +19,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -85,6 +86,8 @@ final class SelectoolsFolder {
     private final String scope;
     /** Facts by category and content: what log and MEMORY.md lines name. */
     private final Map<String, Draft> facts = new LinkedHashMap<>();
+    /** Entries of entries.jsonl skipped as expired, by category and content, with when they expired. */
+    private final Map<String, Instant> expired = new HashMap<>();
 
     private SelectoolsFolder(String scope) {
         this.scope = scope;
@@ -246,6 +249,7 @@ final class SelectoolsFolder {
                             where,
                             "expired at " + expires + " (ttl_days " + days
                                     + "); selectools no longer returns it either");
+                    expired.put(category.strip() + "\n" + content.strip(), expires);
                     continue;
                 }
             }
@@ -422,6 +426,14 @@ final class SelectoolsFolder {
                     continue;
                 }
                 String key = factCategory + "\n" + content;
+                if (expired.containsKey(key)) {
+                    // MEMORY.md is rewritten from the store only on selectools' next write: the line outlived its entry
+                    migration.skip(
+                            "MEMORY.md line " + (i + 1),
+                            "its entry in entries.jsonl expired at " + expired.get(key)
+                                    + "; selectools drops the line at its next write");
+                    continue;
+                }
                 if (facts.containsKey(key)) {
                     if (!facts.get(key).fromStore) {
                         facts.get(key).persistent = true;

@@ -240,6 +240,28 @@ class MigrationLinksTest {
         return to;
     }
 
+    @Test
+    void aSelectoolsEntryThatExpiredIsNotBroughtBackByItsMemoryMdLine() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("expired"));
+        Files.writeString(
+                folder.resolve("entries.jsonl"),
+                "{\"id\": \"e1\", \"content\": \"Door code is 1234\", \"category\": \"home\", \"persistent\": true,"
+                        + " \"ttl_days\": 1, \"created_at\": \"2020-01-01T00:00:00+00:00\", \"updated_at\": \"2020-01-01T00:00:00+00:00\"}\n"
+                        + "{\"id\": \"e2\", \"content\": \"Prefers tea\", \"category\": \"food\", \"persistent\": true,"
+                        + " \"created_at\": \"2020-01-01T00:00:00+00:00\", \"updated_at\": \"2020-01-01T00:00:00+00:00\"}\n");
+        Files.writeString(
+                folder.resolve("MEMORY.md"), "# Memory\n\n- [home] Door code is 1234\n- [food] Prefers tea\n");
+
+        Read read = read("SelectoolsFolder", folder, "user:alice");
+
+        assertFalse(read.imports("Door code is 1234"), "the expired entry stays out: " + read);
+        assertTrue(read.imports("Prefers tea"), read::toString);
+        assertTrue(
+                read.skipped().stream()
+                        .anyMatch(s -> s.startsWith("MEMORY.md line 3: its entry in entries.jsonl expired")),
+                read::toString);
+    }
+
     /** The reader's static read(Path, String, Runnable), called on the CLI's own classes. */
     private static Read read(String reader, Path folder, String scope) {
         try {

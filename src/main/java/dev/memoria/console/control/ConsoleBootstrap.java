@@ -55,18 +55,30 @@ public class ConsoleBootstrap {
                 case ONE_TIME_PASSWORD -> {
                     String password = SessionTokens.newPassword(ONE_TIME_PASSWORD_LENGTH);
                     users.create("system:bootstrap", decision.username(), ConsoleRole.ADMIN, password, true);
-                    // printed once, here and nowhere else; it must be changed at the first sign-in
-                    LOG.warning("Console: first admin '" + decision.username() + "' created with the one-time password "
-                            + password
-                            + " (embedded database, MEMORIA_ADMIN_USER not set). Sign in at /console and change it.");
+                    // printed once, here and nowhere else, framed so it stands out of the start-up log; it must be
+                    // changed at the first sign-in
+                    String rule = "=".repeat(72);
+                    LOG.warning("Console: first admin created\n" + rule + "\n  Console user:       "
+                            + decision.username() + "\n  One-time password:  " + password
+                            + "\n  Sign in at /console and choose your own password (embedded database,"
+                            + " MEMORIA_ADMIN_USER not set).\n" + rule);
                 }
                 case REFUSE -> LOG.severe("Console: sign-in is disabled. " + decision.reason());
-                case NONE_NEEDED -> {}
+                case NONE_NEEDED -> warnIfEnvironmentIgnored();
             }
         } catch (RuntimeException raced) {
             // another server sharing the database created the first admin at the same moment
             LOG.log(Level.INFO, "Console: first admin not created here: " + raced.getMessage());
         }
+    }
+
+    private void warnIfEnvironmentIgnored() {
+        String name = adminUser.map(String::strip).orElse("");
+        boolean exists = !name.isEmpty() && users.find(name).isPresent();
+        boolean matches = exists
+                && adminPassword.map(pw -> users.passwordMatches(name, pw)).orElse(true);
+        FirstAdminPolicy.ignoredEnvironment(adminUser, adminPassword, exists, matches)
+                .ifPresent(why -> LOG.warning("Console: " + why));
     }
 
     /** What the policy says now: the login page asks again, since another server may have created a user since. */

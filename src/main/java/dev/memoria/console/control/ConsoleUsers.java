@@ -86,6 +86,14 @@ public class ConsoleUsers {
                 && find(username).map(user -> DeviceProof.matches(user, proof)).orElse(false);
     }
 
+    /** Whether {@code password} is the user's, without counting a failure (an operator's check at start-up). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean passwordMatches(String username, String password) {
+        return find(username)
+                .map(user -> hasher.verify(password, user.passwordHash()))
+                .orElse(false);
+    }
+
     /** Creates a user who must choose their own password at first sign-in. */
     public void create(String actor, String username, ConsoleRole role, String temporaryPassword, boolean mustChange) {
         String nameProblem = UsernamePolicy.problemWith(username);

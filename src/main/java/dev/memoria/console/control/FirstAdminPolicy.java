@@ -55,4 +55,28 @@ public final class FirstAdminPolicy {
                 "No console user exists and MEMORIA_ADMIN_USER / MEMORIA_ADMIN_PASSWORD "
                         + "are not set. On PostgreSQL the server never makes up a password: set both and restart the server.");
     }
+
+    /**
+     * Why MEMORIA_ADMIN_USER / MEMORIA_ADMIN_PASSWORD do nothing on a database that already has console users (they
+     * make the first admin only), or empty when they are unset or describe that admin as it is. Without this the
+     * operator who set them after a first start read only "Wrong user name or password".
+     */
+    public static Optional<String> ignoredEnvironment(
+            Optional<String> user, Optional<String> password, boolean userExists, boolean passwordMatches) {
+        String name = user.map(String::strip).filter(s -> !s.isEmpty()).orElse(null);
+        if (name == null) {
+            return Optional.empty();
+        }
+        if (!userExists) {
+            return Optional.of("MEMORIA_ADMIN_USER '" + name + "' is ignored: console users exist already, and the"
+                    + " variables only make the first admin of a database that has none. Sign in as an existing"
+                    + " admin and add '" + name + "' on the Users page.");
+        }
+        if (password.filter(s -> !s.isEmpty()).isPresent() && !passwordMatches) {
+            return Optional.of("MEMORIA_ADMIN_PASSWORD is not the password of '" + name + "': it set the first admin's"
+                    + " password once, and changing it later changes nothing. Sign in with the current password, or"
+                    + " have another admin reset it on the Users page.");
+        }
+        return Optional.empty();
+    }
 }

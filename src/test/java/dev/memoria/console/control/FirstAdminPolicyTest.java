@@ -64,4 +64,18 @@ class FirstAdminPolicyTest {
                 FirstAdminPolicy.decide(0, Optional.of("bad name!"), Optional.of("long-enough-pw"), true)
                         .kind());
     }
+
+    @Test
+    void theEnvironmentSetAfterTheFirstAdminIsReportedNotSilentlyIgnored() {
+        Optional<String> ana = Optional.of("ana");
+        Optional<String> pw = Optional.of("long-enough-pw");
+        assertTrue(FirstAdminPolicy.ignoredEnvironment(ana, pw, false, false)
+                .orElseThrow()
+                .startsWith("MEMORIA_ADMIN_USER 'ana' is ignored"));
+        assertTrue(FirstAdminPolicy.ignoredEnvironment(ana, pw, true, false)
+                .orElseThrow()
+                .startsWith("MEMORIA_ADMIN_PASSWORD is not the password of 'ana'"));
+        assertEquals(Optional.empty(), FirstAdminPolicy.ignoredEnvironment(ana, pw, true, true));
+        assertEquals(Optional.empty(), FirstAdminPolicy.ignoredEnvironment(NONE, NONE, false, false));
+    }
 }
