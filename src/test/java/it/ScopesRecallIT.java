@@ -73,6 +73,12 @@ class ScopesRecallIT extends Deployments {
                 .getJsonNumber("score")
                 .doubleValue();
         assertEquals(
+                1,
+                api.get("api/v1/scopes/user:9/recall?q=penicillin&min_score=" + score)
+                        .items()
+                        .size(),
+                "a threshold equal to the score the caller read keeps the fact");
+        assertEquals(
                 0,
                 api.get("api/v1/scopes/user:9/recall?q=penicillin&min_score=" + Math.min(1, score + 0.01))
                         .items()

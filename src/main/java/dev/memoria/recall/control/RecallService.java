@@ -207,12 +207,20 @@ public class RecallService {
                             mode == Mode.KEYWORD ? null : id -> cosines.getOrDefault(id, Float.NaN),
                             now)
                     .stream()
-                    .filter(recalled -> recalled.score() >= minScore)
+                    .filter(recalled -> reaches(recalled.score(), minScore))
                     .limit(limit)
                     .toList();
             facts.recordAccess(ranked.stream().map(Recalled::fact).toList(), now);
             return new Answer(mode, ranked);
         }
+    }
+
+    /**
+     * Whether a score passes {@code min_score} as the caller sees it: scores are answered to six decimals, so a
+     * threshold equal to a score the caller read (0.9 for 0.8999999999999999) keeps that fact.
+     */
+    static boolean reaches(double score, double minScore) {
+        return score >= minScore - 5e-7;
     }
 
     /**
@@ -234,7 +242,7 @@ public class RecallService {
         return new Answer(
                 Mode.KEYWORD,
                 HybridRanking.rank(Mode.KEYWORD, matching, bm25, 0, null, at).stream()
-                        .filter(recalled -> recalled.score() >= minScore)
+                        .filter(recalled -> reaches(recalled.score(), minScore))
                         .limit(limit)
                         .toList());
     }
