@@ -128,6 +128,8 @@ class OpenApiContractIT extends Deployments {
         call(api, "GET", s + "/recall?q=python&limit=3", null, 200);
         call(api, "GET", s + "/search?q=lisbon", null, 200);
         call(api, "GET", s + "/context?q=python&max_tokens=200", null, 200);
+        call(api, "GET", "/api/v1/recall?scopes=" + scopeOf(s) + ",global&q=python&min_score=0.1", null, 200);
+        call(api, "GET", "/api/v1/context?scopes=" + scopeOf(s) + ",global&q=python", null, 200);
         call(api, "GET", s + "/memory.md", null, 200);
         callTyped(
                 api,
@@ -303,6 +305,11 @@ class OpenApiContractIT extends Deployments {
 
     private static JsonNode json(Api.Reply reply) {
         return JACKSON.readTree(reply.body());
+    }
+
+    /** The scope of a scope path such as /api/v1/scopes/user:1. */
+    private static String scopeOf(String scopePath) {
+        return scopePath.substring(scopePath.lastIndexOf('/') + 1);
     }
 
     /** A JSON pointer token, written into a URI fragment. */
