@@ -152,6 +152,7 @@ public final class ProfileRecallBench {
         int h1;
         int h3;
         double topAnswerable;
+        final int[] kept = new int[THRESHOLDS.length];
         double cosAnswerable;
         int unanswerable;
         final int[] below = new int[THRESHOLDS.length];
@@ -171,6 +172,9 @@ public final class ProfileRecallBench {
             }
             answerable++;
             topAnswerable += top;
+            for (int t = 0; t < THRESHOLDS.length; t++) {
+                kept[t] += top >= THRESHOLDS[t] ? 1 : 0;
+            }
             cosAnswerable += bestCosine;
             for (int r = 0; r < Math.min(3, ranked.size()); r++) {
                 if (q.answers().contains(ranked.get(r).id())) {
@@ -231,19 +235,22 @@ public final class ProfileRecallBench {
                     any.answerable,
                     any.unanswerable));
             out.append("| texts | mode | hit@1 | hit@3 | unanswerable: top < 0.3 / 0.5 / 0.7 / 0.9"
-                    + " | mean top score, answerable / unanswerable | mean best raw cosine, answerable / unanswerable |\n"
-                    + "|---|---|---|---|---|---|---|\n");
+                    + " | answerable: top >= 0.3 / 0.5 / 0.7 / 0.9 | mean top score, answerable / unanswerable | mean best raw cosine, answerable / unanswerable |\n"
+                    + "|---|---|---|---|---|---|---|---|\n");
             for (String variant : List.of("old", "new")) {
                 for (RecallService.Mode mode : MODES) {
                     Tally t = tallies.get(variant).get(half).get(mode);
                     StringBuilder below = new StringBuilder();
+                    StringBuilder kept = new StringBuilder();
                     for (int i = 0; i < THRESHOLDS.length; i++) {
                         below.append(i == 0 ? "" : " / ")
                                 .append(String.format(Locale.ROOT, "%.2f", t.below[i] / (double) t.unanswerable));
+                        kept.append(i == 0 ? "" : " / ")
+                                .append(String.format(Locale.ROOT, "%.2f", t.kept[i] / (double) t.answerable));
                     }
                     out.append(String.format(
                             Locale.ROOT,
-                            "| %s | %s | %.3f (%d) | %.3f (%d) | %s | %.3f / %.3f | %.3f / %.3f |%n",
+                            "| %s | %s | %.3f (%d) | %.3f (%d) | %s | %s | %.3f / %.3f | %.3f / %.3f |%n",
                             variant,
                             mode.wireName(),
                             t.h1 / (double) t.answerable,
@@ -251,6 +258,7 @@ public final class ProfileRecallBench {
                             t.h3 / (double) t.answerable,
                             t.h3,
                             below,
+                            kept,
                             t.topAnswerable / t.answerable,
                             t.topUnanswerable / t.unanswerable,
                             t.cosAnswerable / t.answerable,
