@@ -15,6 +15,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -44,46 +45,26 @@ public class RecallResource {
     @GET
     @Path("recall")
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    public JsonObject recall(
-            @PathParam("scope") String scope,
-            @QueryParam("q") String q,
-            @QueryParam("limit") String limit,
-            @QueryParam("type") String type,
-            @QueryParam("category") String category,
-            @QueryParam("tag") String tag,
-            @QueryParam("mode") String mode,
-            @QueryParam("include_superseded") String includeSuperseded,
-            @QueryParam("as_of") String asOf,
-            @QueryParam("min_score") String minScore) {
-        return recall(List.of(Scope.of(scope)), q, limit, type, category, tag, mode, includeSuperseded, asOf, minScore);
+    public JsonObject recall(@PathParam("scope") String scope, @BeanParam RecallQuery query) {
+        return recall(List.of(Scope.of(scope)), query);
     }
 
     /** Recall over one scope or several (GET /api/v1/recall?scopes=), ranked on one scale. */
-    public JsonObject recall(
-            List<Scope> scopes,
-            String q,
-            String limit,
-            String type,
-            String category,
-            String tag,
-            String mode,
-            String includeSuperseded,
-            String asOf,
-            String minScore) {
-        String query = required(q);
+    public JsonObject recall(List<Scope> scopes, RecallQuery query) {
+        String q = required(query.q);
         RecallService.Filter filter = new RecallService.Filter(
-                type(type),
-                blank(category) ? null : category,
-                blank(tag) ? null : tag,
-                QueryParams.flag("include_superseded", includeSuperseded, false));
-        int wanted = QueryParams.intIn("limit", limit, 5, 1, 100);
-        double floor = QueryParams.doubleIn("min_score", minScore, 0, 0, 1);
-        RecallService.Mode asked = mode(mode);
-        Instant at = QueryParams.time("as_of", asOf);
+                type(query.type),
+                blank(query.category) ? null : query.category,
+                blank(query.tag) ? null : query.tag,
+                QueryParams.flag("include_superseded", query.includeSuperseded, false));
+        int wanted = QueryParams.intIn("limit", query.limit, 5, 1, 100);
+        double floor = QueryParams.doubleIn("min_score", query.minScore, 0, 0, 1);
+        RecallService.Mode asked = mode(query.mode);
+        Instant at = QueryParams.time("as_of", query.asOf);
         RecallService.Answer answer = at == null
-                ? recall.recall(scopes, query, wanted, filter, asked, floor)
-                : recall.recallAsOf(scopes, query, wanted, filter, at, floor);
-        return RecallJson.of(query, answer, Timestamps.now(clock));
+                ? recall.recall(scopes, q, wanted, filter, asked, floor)
+                : recall.recallAsOf(scopes, q, wanted, filter, at, floor);
+        return RecallJson.of(q, answer, Timestamps.now(clock));
     }
 
     @GET

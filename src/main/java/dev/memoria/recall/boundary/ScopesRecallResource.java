@@ -8,6 +8,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -40,18 +41,8 @@ public class ScopesRecallResource {
     @Path("recall")
     @Produces(MediaType.APPLICATION_JSON)
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
-    public JsonObject recall(
-            @QueryParam("scopes") String scopes,
-            @QueryParam("q") String q,
-            @QueryParam("limit") String limit,
-            @QueryParam("type") String type,
-            @QueryParam("category") String category,
-            @QueryParam("tag") String tag,
-            @QueryParam("mode") String mode,
-            @QueryParam("include_superseded") String includeSuperseded,
-            @QueryParam("as_of") String asOf,
-            @QueryParam("min_score") String minScore) {
-        return single.recall(scopes(scopes), q, limit, type, category, tag, mode, includeSuperseded, asOf, minScore);
+    public JsonObject recall(@QueryParam("scopes") String scopes, @BeanParam RecallQuery query) {
+        return single.recall(scopes(scopes), query);
     }
 
     @GET
