@@ -150,7 +150,6 @@ public class ConsoleUsers {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<UserRow> list(int offset, int limit) {
-        Instant now = Timestamps.now(clock);
         return em
                 .createQuery("SELECT u FROM ConsoleUser u ORDER BY u.username", ConsoleUser.class)
                 .setFirstResult(offset)

@@ -41,9 +41,6 @@ public class ConsoleUser {
     @Column(name = "failed_logins", nullable = false)
     private int failedLogins;
 
-    @Column(name = "blocked_until")
-    private Instant blockedUntil;
-
     protected ConsoleUser() {
         // for JPA
     }
@@ -62,7 +59,6 @@ public class ConsoleUser {
         this.passwordHash = hash;
         this.mustChangePassword = mustChange;
         this.failedLogins = 0;
-        this.blockedUntil = null;
         this.updatedAt = now;
     }
 
@@ -79,7 +75,6 @@ public class ConsoleUser {
     public void loggedIn(Instant now) {
         lastLoginAt = now;
         failedLogins = 0;
-        blockedUntil = null;
     }
 
     /** Counted for the users page; who may try again is the sign-in throttle's decision, never the account's. */
