@@ -158,11 +158,11 @@ class VersionsIT extends Deployments {
                 .body();
         assertTrue(context.contains("Berlin") && !context.contains("Lisbon"), context);
 
-        JsonObject back = remember("{\"content\":\"User lives in Lisbon, Portugal\"}");
+        JsonObject back = remember("{\"content\":\"User moved back to Lisbon, Portugal\"}");
         assertFalse(back.getBoolean("reinforced"), "not a reinforcement of the superseded fact: " + back);
         assertTrue(
                 back.getJsonArray("superseded").toString().contains(berlin.getString("id")),
-                "saying the old value again is news, not a repeat of the superseded fact: " + back);
+                "a move back makes the newest value current: " + back);
 
         api.put("api/v1/tenant/settings", "{\"supersede\":\"explicit\"}");
         JsonObject rome = remember("{\"content\":\"User moved to Rome\"}");

@@ -3,6 +3,7 @@ package dev.memoria.audit.control;
 import dev.memoria.audit.entity.AuditEvent;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactReinstated;
+import dev.memoria.fact.entity.FactSuperseded;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.Sha256;
@@ -38,6 +39,7 @@ public class AuditLog {
         ERASE,
         EDIT(false),
         REINSTATE(false),
+        SUPERSEDE(false),
         CHANGE_SETTINGS(false),
         CHANGE_QUOTAS(false),
         CREATE_SNAPSHOT(false),
@@ -95,6 +97,11 @@ public class AuditLog {
     /** A superseded fact made current again (PATCH superseded_by: null), as the contract says it is audited. */
     void onReinstated(@Observes FactReinstated reinstated) {
         record(Action.REINSTATE, reinstated.scope(), reinstated.factId(), reinstated.content(), reinstated.at());
+    }
+
+    /** A fact ended automatically by a newer one: the console lists it with its evidence, to undo. */
+    void onSuperseded(@Observes FactSuperseded superseded) {
+        record(Action.SUPERSEDE, superseded.scope(), superseded.factId(), superseded.content(), superseded.at());
     }
 
     /** Each fact's deletion, with its key and title, but an erasure's: what it erases leaves no label behind. */

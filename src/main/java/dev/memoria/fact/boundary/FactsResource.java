@@ -4,8 +4,10 @@ import dev.memoria.fact.control.FactFilter;
 import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.control.FactService.Remembered;
+import dev.memoria.fact.entity.Change;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
+import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
@@ -20,6 +22,7 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -35,10 +38,12 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.StringReader;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 @Path("/scopes/{scope}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -141,7 +146,17 @@ public class FactsResource {
     @RolesAllowed({Roles.READ, Roles.WRITE, Roles.ADMIN})
     public JsonObject history(@PathParam("id") String id) {
         JsonArrayBuilder items = Jsons.createArrayBuilder();
-        facts.history(scope(), id).forEach(version -> items.add(FactJson.version(version)));
+        List<FactVersion> versions = facts.history(scope(), id);
+        Optional<String> evidence = facts.supersessionEvidence(scope(), id);
+        for (int i = 0; i < versions.size(); i++) {
+            JsonObjectBuilder item = FactJson.version(versions.get(i));
+            if (i == versions.size() - 1 && versions.get(i).change() == Change.SUPERSEDED) {
+                // an automatic decision says why, so a wrong one is found and undone
+                evidence.ifPresent(json -> item.add(
+                        "evidence", Jsons.createReader(new StringReader(json)).readObject()));
+            }
+            items.add(item);
+        }
         return Jsons.createObjectBuilder().add("items", items).build();
     }
 

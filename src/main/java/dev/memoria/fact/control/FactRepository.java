@@ -32,7 +32,7 @@ public class FactRepository {
      * {@link #insertAll}, with PostgreSQL's array types.
      */
     private static final List<BulkWrites.Column> INSERT_COLUMNS = Arrays.stream(
-                    (FactColumns.ROW + ", index_terms, attribute").split(", "))
+                    (FactColumns.ROW + ", index_terms, attribute, supersession_evidence").split(", "))
             .filter(name -> !name.equals("scope_name"))
             .map(name -> new BulkWrites.Column(
                     name,
@@ -332,6 +332,7 @@ public class FactRepository {
             List<Object> values = FactColumns.rowValues(fact.row());
             values.add(fact.indexTerms());
             values.add(fact.attribute());
+            values.add(fact.supersessionEvidence());
             rows.add(values.toArray());
         }
         bulk.insert("fact", scope.value(), INSERT_COLUMNS, rows);

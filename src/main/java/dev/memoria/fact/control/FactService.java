@@ -4,6 +4,7 @@ import dev.memoria.fact.entity.Change;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.fact.entity.FactReinstated;
+import dev.memoria.fact.entity.FactSuperseded;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactsAdded;
@@ -33,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Remembering and forgetting facts. Each public method is one transaction: a failure anywhere, such as
@@ -104,7 +104,11 @@ public class FactService {
     @Inject
     PastFacts past;
 
+    @Inject
+    Event<FactSuperseded> superseded;
+
     private final SupersessionDetector detector = new SupersessionDetector();
+    private final SupersessionJudge judge = new SupersessionJudge(detector);
 
     /**
      * The newest current facts of an attribute a new fact is compared with, in the scope and in its own write.
@@ -210,6 +214,11 @@ public class FactService {
         return fact;
     }
 
+    /** Why an automatic decision superseded the fact (JSON), while it stays superseded. */
+    public Optional<String> supersessionEvidence(Scope scope, String id) {
+        return Optional.ofNullable(get(scope, id).supersessionEvidence());
+    }
+
     /** Every version of the fact, oldest first. */
     public List<FactVersion> history(Scope scope, String id) {
         return history.of(get(scope, id));
@@ -285,6 +294,7 @@ public class FactService {
         private final int before;
 
         private DuplicateFinder duplicates;
+        private SupersessionCandidates candidates;
         private int logged;
         /** Facts new in this write, inserted with their final state once the write is done. */
         private final Set<Fact> created = new LinkedHashSet<>();
@@ -312,6 +322,10 @@ public class FactService {
                     .toList();
             if (!deduplicated.isEmpty()) {
                 duplicates = new DuplicateFinder(dedupeThreshold, deduplicated, scope, terms, facts, now);
+            }
+            if (automatic) {
+                candidates = new SupersessionCandidates(
+                        inputs.stream().map(FactInput::content).toList(), scope, terms, facts, now);
             }
         }
 
@@ -393,30 +407,48 @@ public class FactService {
                                 "supersedes", "no current fact of this scope has the id '" + id + "'"));
                 ended.put(older.id(), older);
             }
-            if (result.isNew() && newer.attribute() != null && automatic) {
-                List<Fact> createdWithAttribute = created.stream()
-                        .filter(fact -> newer.attribute().equals(fact.attribute()))
-                        .toList();
-                Stream.concat(
-                                facts
-                                        .currentWithAttribute(scope, newer.attribute(), now, SUPERSESSION_CANDIDATES)
-                                        .stream(),
-                                createdWithAttribute
-                                        .subList(
-                                                Math.max(0, createdWithAttribute.size() - SUPERSESSION_CANDIDATES),
-                                                createdWithAttribute.size())
-                                        .stream())
-                        .filter(older -> !older.id().equals(newer.id()) && older.isCurrent(now))
-                        .filter(older -> !older.validity()
-                                .validFrom()
-                                .isAfter(newer.validity().validFrom()))
-                        .filter(older -> detector.supersedes(newer.content(), older.content()))
-                        .forEach(older -> ended.putIfAbsent(older.id(), older));
+            if (result.isNew() && automatic) {
+                decide(newer).forEach((older, decision) -> {
+                    if (ended.putIfAbsent(older.id(), older) == null) {
+                        older.supersede(newer.id(), newer.validity().validFrom(), decision.evidence());
+                        superseded.fire(new FactSuperseded(scope.value(), older.id(), older.content(), now));
+                    }
+                });
+                candidates.add(newer);
             }
-            ended.values()
+            ended.values().stream()
+                    .filter(older -> older.validity().supersededBy() == null)
                     .forEach(older ->
                             older.supersede(newer.id(), newer.validity().validFrom()));
             return List.copyOf(ended.keySet());
+        }
+
+        /**
+         * The current facts a new fact replaces, each with the judge's reasons: older facts of the scope and of this
+         * write that share its words, and, for the attributes whose rules are trusted, that state its attribute.
+         */
+        private Map<Fact, SupersessionJudge.Decision> decide(Fact newer) {
+            Map<String, Fact> offered = new LinkedHashMap<>();
+            candidates.of(newer.content()).forEach(fact -> offered.putIfAbsent(fact.id(), fact));
+            if (newer.attribute() != null) {
+                facts.currentWithAttribute(scope, newer.attribute(), now, SUPERSESSION_CANDIDATES)
+                        .forEach(fact -> offered.putIfAbsent(fact.id(), fact));
+                created.stream()
+                        .filter(fact -> newer.attribute().equals(fact.attribute()))
+                        .forEach(fact -> offered.putIfAbsent(fact.id(), fact));
+            }
+            Map<Fact, SupersessionJudge.Decision> decided = new LinkedHashMap<>();
+            for (Fact older : offered.values()) {
+                if (!older.id().equals(newer.id())
+                        && older.isCurrent(now)
+                        && !older.validity()
+                                .validFrom()
+                                .isAfter(newer.validity().validFrom())) {
+                    judge.judge(newer.content(), newer.attribute(), older.content(), older.attribute())
+                            .ifPresent(decision -> decided.put(older, decision));
+                }
+            }
+            return decided;
         }
 
         private Optional<Fact> createdHere(String id) {

@@ -33,7 +33,7 @@ final class SupersessionCues {
             FLAGS);
 
     static final Pattern HYPOTHETICAL = Pattern.compile(
-            "\\b(?:thinking|considering|consider|plans?\\s+to|planning|might|could|would\\s+(?:like|love)"
+            "\\b(?:thinking|considering|consider|evaluating|exploring|plans?\\s+to|planning|might|could|would\\s+(?:like|love)"
                     + "|wants?\\s+to|wanted\\s+to|hopes?\\s+to|hoping|dreams?\\s+(?:of|about)|will|going\\s+to|gonna"
                     + "|if|maybe|perhaps|someday|eventually|should|wish(?:es)?|intends?\\s+to|about\\s+to|soon"
                     + "|whether|possibly|probably)\\b",

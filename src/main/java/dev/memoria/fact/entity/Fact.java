@@ -91,6 +91,10 @@ public class Fact implements FactView {
     @Column(name = "superseded_by")
     private String supersededBy;
 
+    /** Why an automatic decision ended this fact (JSON: method, what matched, reason, confidence); null otherwise. */
+    @Column(name = "supersession_evidence")
+    private String supersessionEvidence;
+
     @Column(name = "changed_at", nullable = false)
     private Instant changedAt;
 
@@ -448,6 +452,7 @@ public class Fact implements FactView {
         validFrom = from;
         validTo = null;
         supersededBy = null;
+        supersessionEvidence = null;
         changedAt = now;
         change = how;
     }
@@ -457,14 +462,26 @@ public class Fact implements FactView {
      * version: what it says is unchanged, only until when it was true.
      */
     public void supersede(String newerId, Instant from) {
+        supersede(newerId, from, null);
+    }
+
+    /** As {@link #supersede(String, Instant)}, decided automatically for the reason {@code evidence} gives. */
+    public void supersede(String newerId, Instant from, String evidence) {
         validTo = from.isBefore(validFrom) ? validFrom : from;
         supersededBy = newerId;
+        supersessionEvidence = evidence;
+    }
+
+    /** Why an automatic decision superseded this fact, while it stays superseded; null when a person decided. */
+    public String supersessionEvidence() {
+        return supersededBy == null ? null : supersessionEvidence;
     }
 
     /** A supersession undone: current again. */
     public void reinstate() {
         validTo = null;
         supersededBy = null;
+        supersessionEvidence = null;
     }
 
     /** An import brought a new version of this fact: it follows the stored one, whatever the file numbered it. */

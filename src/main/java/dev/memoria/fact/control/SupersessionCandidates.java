@@ -1,0 +1,105 @@
+package dev.memoria.fact.control;
+
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.scope.entity.Scope;
+import dev.memoria.text.control.TextAnalyzer;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The current facts of a scope a new fact may replace, found by the words they share, for all contents of one
+ * write with three set-wise reads (frequencies, postings, facts). A replaced fact shares the new one's frame, not
+ * its new value, which no fact holds yet: so each content probes with its {@value #PROBES} rarest terms that some
+ * fact holds, and a candidate holds at least two of them (one when the content has one). The {@value #LIMIT} with
+ * the most shared probes are judged; facts created earlier in the same write are offered too.
+ */
+final class SupersessionCandidates {
+
+    static final int PROBES = 6;
+    static final int LIMIT = 24;
+
+    private final Map<String, List<String>> probesByContent = new HashMap<>();
+    private final Map<String, List<String>> postings;
+    private final Map<String, Fact> loaded = new HashMap<>();
+    private final Map<Fact, Set<String>> createdHere = new LinkedHashMap<>();
+
+    SupersessionCandidates(List<String> contents, Scope scope, TermLookup index, FactRepository facts, Instant now) {
+        Set<String> allTerms = new HashSet<>();
+        contents.forEach(content -> allTerms.addAll(terms(content)));
+        Map<String, Long> frequencies =
+                allTerms.isEmpty() ? Map.of() : index.documentFrequencies(scope.value(), allTerms);
+        Set<String> probes = new HashSet<>();
+        for (String content : contents) {
+            List<String> rarest = terms(content).stream()
+                    .filter(frequencies::containsKey)
+                    .sorted(Comparator.comparingLong((String term) -> frequencies.get(term))
+                            .thenComparing(Comparator.naturalOrder()))
+                    .limit(PROBES)
+                    .toList();
+            probesByContent.put(content, rarest);
+            probes.addAll(rarest);
+        }
+        postings = probes.isEmpty() ? Map.of() : index.postings(scope.value(), probes);
+        Set<String> ids = new HashSet<>();
+        contents.forEach(content -> ids.addAll(candidateIds(content)));
+        if (!ids.isEmpty()) {
+            facts.liveAmong(scope, ids, now).stream()
+                    .filter(fact -> fact.isCurrent(now))
+                    .forEach(fact -> loaded.put(fact.id(), fact));
+        }
+    }
+
+    /** The facts a new fact with this content is judged against, scope's and this write's. */
+    List<Fact> of(String content) {
+        List<Fact> found = new java.util.ArrayList<>();
+        candidateIds(content).stream()
+                .map(loaded::get)
+                .filter(java.util.Objects::nonNull)
+                .forEach(found::add);
+        Set<String> terms = terms(content);
+        createdHere.forEach((fact, factTerms) -> {
+            if (factTerms.stream().filter(terms::contains).limit(2).count() >= Math.min(2, terms.size())) {
+                found.add(fact);
+            }
+        });
+        return found;
+    }
+
+    /** A fact created by this write: later facts of the write may replace it. */
+    void add(Fact fact) {
+        createdHere.put(fact, terms(fact.content()));
+    }
+
+    private List<String> candidateIds(String content) {
+        List<String> probes = probesByContent.getOrDefault(content, List.of());
+        if (probes.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Integer> hits = new HashMap<>();
+        for (String probe : probes) {
+            postings.getOrDefault(probe, List.of()).forEach(id -> hits.merge(id, 1, Integer::sum));
+        }
+        int required = Math.min(2, probes.size());
+        return hits.entrySet().stream()
+                .filter(hit -> hit.getValue() >= required)
+                .sorted(Map.Entry.<String, Integer>comparingByValue()
+                        .reversed()
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .limit(LIMIT)
+                .map(Map.Entry::getKey)
+                .toList();
+    }
+
+    private final Map<String, Set<String>> termsByContent = new HashMap<>();
+
+    private Set<String> terms(String content) {
+        return termsByContent.computeIfAbsent(
+                content, c -> TextAnalyzer.termFrequencies(c).keySet());
+    }
+}
