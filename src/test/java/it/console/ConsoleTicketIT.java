@@ -235,6 +235,17 @@ class ConsoleTicketIT extends Deployments {
         assertTrue(fact(USER_SCOPE, lisbon).isNull("superseded_by"));
         assertTrue(browser.text("fact-audit").contains("reinstate by console:"), browser.text("fact-audit"));
 
+        // an automatic supersession says why on the older fact, and one click undoes it
+        String friday = remember(USER_SCOPE, "{\"content\":\"Sprint review: Friday 3pm\"}");
+        remember(USER_SCOPE, "{\"content\":\"Sprint review: Thursday 4pm\"}");
+        browser.open(scopePath(USER_SCOPE) + "/facts/" + friday);
+        assertEquals("superseded", browser.text("fact-state"));
+        assertTrue(
+                browser.text("supersession-evidence").contains("sprint review"), browser.text("supersession-evidence"));
+        browser.submit("reinstate");
+        assertEquals("current", browser.text("fact-state"));
+        assertFalse(browser.has("#supersession-evidence"));
+
         // tables to scan: totals, a key column, log entries leading to their facts, every setting in the form
         browser.open(scopePath(USER_SCOPE));
         assertTrue(browser.text("facts-total").matches("\\d+ facts · page 1 of 1"), browser.text("facts-total"));

@@ -55,7 +55,8 @@ public class FactLife {
             Link supersededBy,
             List<Link> supersedes,
             List<LogLine> log,
-            List<AuditRow> audit) {}
+            List<AuditRow> audit,
+            String decidedBecause) {}
 
     @Inject
     Clock clock;
@@ -136,7 +137,24 @@ public class FactLife {
                 supersededBy,
                 supersedes,
                 log,
-                audit);
+                audit,
+                decidedBecause(fact.supersessionEvidence()));
+    }
+
+    /** An automatic supersession's evidence in a sentence, for support staff deciding whether to undo it. */
+    static String decidedBecause(String evidence) {
+        if (evidence == null) {
+            return null;
+        }
+        jakarta.json.JsonObject json = dev.memoria.platform.control.Jsons.createReader(
+                        new java.io.StringReader(evidence))
+                .readObject();
+        return String.format(
+                java.util.Locale.ROOT,
+                "Memoria decided this itself: %s (matched \"%s\", confidence %.2f).",
+                json.getString("reason", ""),
+                json.getString("matched", ""),
+                json.getJsonNumber("confidence").doubleValue());
     }
 
     private static Link link(Fact fact, Instant now) {
