@@ -50,6 +50,8 @@ public final class SupersessionBench {
                     half,
                     pairs.stream().filter(p -> half(p.attribute()).equals(half)).toList());
         }
+        tuneStream(
+                pairs.stream().filter(p -> half(p.attribute()).equals("tune")).toList());
         for (int stream = 1; stream <= 3; stream++) {
             stream("stream-" + stream + ".jsonl");
         }
@@ -98,7 +100,19 @@ public final class SupersessionBench {
         }
     }
 
+    private static final String JUDGE = System.getProperty("judge", "product");
+
     boolean decides(String newer, String older) {
+        boolean frames = dev.memoria.fact.control.StatementFramesProbe.replaces(newer, older);
+        return switch (JUDGE) {
+            case "frames" -> frames;
+            case "attribute" -> byAttribute(newer, older);
+            case "both" -> frames || byAttribute(newer, older);
+            default -> dev.memoria.fact.control.StatementFramesProbe.decides(newer, older);
+        };
+    }
+
+    boolean byAttribute(String newer, String older) {
         var attribute = detector.attributeOf(newer);
         return attribute.isPresent()
                 && attribute.equals(detector.attributeOf(older))
@@ -140,6 +154,49 @@ public final class SupersessionBench {
         if (half.equals("tune")) {
             misses.forEach(miss -> System.out.println("  " + miss));
         }
+    }
+
+    /** The tuning half replayed as one stream (SupersessionStreamTuning's order); prints its false hides. */
+    private void tuneStream(List<Pair> tune) {
+        var events = SupersessionStreamTuning.stream(tune, new java.util.Random(3));
+        Map<String, SupersessionStreamTuning.Event> current = new LinkedHashMap<>();
+        Set<String> goldEnded = new HashSet<>();
+        int falseHides = 0;
+        int sameAttributeHides = 0;
+        for (var event : events) {
+            for (var older : List.copyOf(current.values())) {
+                if (decides(event.content(), older.content())) {
+                    current.remove(older.id());
+                    if (!event.supersedes().contains(older.id())) {
+                        boolean sameAttribute = attributeOf(tune, older.id()).equals(attributeOf(tune, event.id()));
+                        if (sameAttribute) {
+                            sameAttributeHides++;
+                        } else {
+                            falseHides++;
+                        }
+                        System.out.println("  tune-stream " + (sameAttribute ? "same-attribute" : "false") + " hide: "
+                                + older.content() + " => " + event.content());
+                    }
+                }
+            }
+            goldEnded.addAll(event.supersedes());
+            current.put(event.id(), event);
+        }
+        long missed = goldEnded.stream().filter(current::containsKey).count();
+        System.out.printf(
+                "tune stream: %d facts; stale left current %d (%.1f per 1,000), false hides %d (%.1f per 1,000),"
+                        + " hides within one attribute's pairs (unlabelled) %d%n",
+                events.size(),
+                missed,
+                1000.0 * missed / events.size(),
+                falseHides,
+                1000.0 * falseHides / events.size(),
+                sameAttributeHides);
+    }
+
+    /** The attribute of the tuning pair a stream event ("o12", "n12") came from. */
+    private static String attributeOf(List<Pair> tune, String eventId) {
+        return SupersessionStreamTuning.pairOf(tune, eventId).attribute();
     }
 
     /** Replays a stream as remembers: each new fact may end current facts of the attribute it states. */

@@ -86,6 +86,13 @@ public final class SupersessionStreamTuning {
         }
     }
 
+    /** The pair an event of {@link #stream} came from, with the same random order. */
+    static SupersessionBench.Pair pairOf(List<SupersessionBench.Pair> pairs, String eventId) {
+        List<SupersessionBench.Pair> shuffled = new ArrayList<>(pairs);
+        Collections.shuffle(shuffled, new Random(3));
+        return shuffled.get(Integer.parseInt(eventId.substring(1)));
+    }
+
     static List<Event> stream(List<SupersessionBench.Pair> pairs, Random random) {
         List<SupersessionBench.Pair> shuffled = new ArrayList<>(pairs);
         Collections.shuffle(shuffled, random);
