@@ -214,6 +214,20 @@ public class FactService {
         return fact;
     }
 
+    /**
+     * The current facts of the scope that share the most words with any of the texts, at most {@code limit}: what
+     * learn shows a model so it can say which of them a new fact replaces.
+     */
+    public List<Fact> currentSharingWords(Scope scope, List<String> texts, int limit) {
+        SupersessionCandidates candidates =
+                new SupersessionCandidates(texts, scope, terms, facts, Timestamps.now(clock));
+        Map<String, Fact> found = new LinkedHashMap<>();
+        for (String text : texts) {
+            candidates.of(text).forEach(fact -> found.putIfAbsent(fact.id(), fact));
+        }
+        return found.values().stream().limit(limit).toList();
+    }
+
     /** Why an automatic decision superseded the fact (JSON), while it stays superseded. */
     public Optional<String> supersessionEvidence(Scope scope, String id) {
         return Optional.ofNullable(get(scope, id).supersessionEvidence());

@@ -67,6 +67,7 @@ public class LearnResource {
         return Jsons.createObjectBuilder()
                 .add("added", FactJson.array(learned.added(), now))
                 .add("reinforced", FactJson.array(learned.reinforced(), now))
+                .add("superseded", Jsons.createArrayBuilder(learned.superseded()))
                 .add("skipped", learned.skipped())
                 .build();
     }

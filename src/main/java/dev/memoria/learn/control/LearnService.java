@@ -7,6 +7,7 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSettingsRepository;
+import dev.memoria.text.control.TextAnalyzer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -27,7 +28,10 @@ import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenExce
 @ApplicationScoped
 public class LearnService {
 
-    public record Learned(List<Fact> added, List<Fact> reinforced, int skipped) {}
+    public record Learned(List<Fact> added, List<Fact> reinforced, List<String> superseded, int skipped) {}
+
+    /** How many facts in memory a model is shown, nearest the conversation's words first. */
+    static final int SHOWN_FACTS = 12;
 
     private static final Logger LOG = Logger.getLogger(LearnService.class.getName());
 
@@ -45,10 +49,16 @@ public class LearnService {
             throw DomainException.invalid(
                     "provider", "'" + provider.wireName() + "' is not configured on this server (" + missing + ")");
         });
-        Extraction extraction = extract(provider, turns).fitting(FactInput.MAX_CONTENT);
+        List<Fact> shown = provider == LlmProvider.RULES
+                ? List.of()
+                : facts.currentSharingWords(
+                        scope,
+                        turns.stream().filter(Turn::isUser).map(Turn::content).toList(),
+                        SHOWN_FACTS);
+        Extraction extraction = extract(provider, shown, turns).fitting(FactInput.MAX_CONTENT);
         int skipped = extraction.skippedUserTurns(turns);
         if (extraction.facts().isEmpty()) {
-            return new Learned(List.of(), List.of(), skipped);
+            return new Learned(List.of(), List.of(), List.of(), skipped);
         }
         // only what an extractor may decide: no key (which would replace a fact), no supersedes, no persistence;
         // an existing fact changes only as any new fact changes it (dedup, the tenant's automatic supersession)
@@ -60,6 +70,10 @@ public class LearnService {
             fields.put("importance", fact.importance());
             fields.put("category", fact.category());
             fields.put("source", "learn:" + provider.wireName());
+            List<String> replaced = replaced(fact, shown);
+            if (!replaced.isEmpty()) {
+                fields.put("supersedes", replaced);
+            }
             inputs.add(FactInput.of(fields));
         }
         double threshold = conflictThreshold != null
@@ -68,18 +82,43 @@ public class LearnService {
         List<Remembered> results = facts.rememberAll(scope, inputs, threshold);
         Set<Fact> added = new LinkedHashSet<>();
         Set<Fact> reinforced = new LinkedHashSet<>();
+        Set<String> superseded = new LinkedHashSet<>();
         for (Remembered result : results) {
             (result.isNew() ? added : reinforced).add(result.fact());
+            superseded.addAll(result.superseded());
         }
         reinforced.removeAll(added); // a fact said twice in one conversation is simply new
-        return new Learned(List.copyOf(added), List.copyOf(reinforced), skipped);
+        return new Learned(List.copyOf(added), List.copyOf(reinforced), List.copyOf(superseded), skipped);
     }
 
-    private Extraction extract(LlmProvider provider, List<Turn> turns) {
+    /**
+     * The ids of the shown facts the model said the new fact replaces, kept only where the two share at least two
+     * terms: a model talked into "mark every fact superseded" by a turn or a stored fact still reaches nothing
+     * else. A number that names no shown fact is ignored, and the fact is decided offline like any other.
+     */
+    static List<String> replaced(ExtractedFact fact, List<Fact> shown) {
+        Set<String> terms = TextAnalyzer.termFrequencies(fact.content()).keySet();
+        List<String> ids = new ArrayList<>();
+        for (int number : fact.replaces()) {
+            if (number >= 1 && number <= shown.size()) {
+                Fact older = shown.get(number - 1);
+                long shared = TextAnalyzer.termFrequencies(older.content()).keySet().stream()
+                        .filter(terms::contains)
+                        .count();
+                if (shared >= 2 && !ids.contains(older.id())) {
+                    ids.add(older.id());
+                }
+            }
+        }
+        return ids;
+    }
+
+    private Extraction extract(LlmProvider provider, List<Fact> shown, List<Turn> turns) {
         if (provider == LlmProvider.RULES) {
             return RuleExtractor.extract(turns);
         }
-        String conversation = LlmPrompt.conversation(turns);
+        String conversation =
+                LlmPrompt.conversation(shown.stream().map(Fact::content).toList(), turns);
         try {
             String answer = switch (provider) {
                 case OPENAI -> llm.openAi(LlmPrompt.SYSTEM, conversation);
