@@ -182,6 +182,56 @@ class TransferIT extends Deployments {
     }
 
     @Test
+    void factsThatArriveWithoutSupersessionAreDecidedInTimeOrderAndAnExportsStateIsKept() {
+        Api api = admin(Tokens.newTenant("arrivals"));
+        // as a migration writes them: no superseded_by, no valid_to, and not in time order
+        String file = String.join(
+                "\n",
+                arrival("01a00000-0000-7000-8000-000000000003", "Sprint review: Monday 10am", "2026-03-01"),
+                arrival("01a00000-0000-7000-8000-000000000001", "Sprint review: Friday 3pm", "2026-01-01"),
+                arrival("01a00000-0000-7000-8000-000000000002", "Sprint review: Thursday 4pm", "2026-02-01"),
+                arrival("01a00000-0000-7000-8000-000000000004", "Mia's swim lesson is on Saturday", "2026-01-15"),
+                "");
+        importFile(api, file, false);
+
+        List<String> current = api.get("/api/v1/scopes/user:1/facts").items().stream()
+                .map(fact -> fact.asJsonObject().getString("content"))
+                .sorted()
+                .toList();
+        assertEquals(List.of("Mia's swim lesson is on Saturday", "Sprint review: Monday 10am"), current);
+        JsonObject friday = api.get("/api/v1/scopes/user:1/facts/01a00000-0000-7000-8000-000000000001")
+                .json();
+        assertEquals("01a00000-0000-7000-8000-000000000002", friday.getString("superseded_by"), "link by link");
+
+        // the export carries that state; imported elsewhere, nothing is decided again, and a reinstatement holds
+        Api elsewhere = admin(Tokens.newTenant("arrivals-copy"));
+        ok(api.patch("/api/v1/scopes/user:1/facts/01a00000-0000-7000-8000-000000000001", "{\"superseded_by\":null}"));
+        importFile(elsewhere, export(api, ""), false);
+        assertTrue(elsewhere
+                .get("/api/v1/scopes/user:1/facts/01a00000-0000-7000-8000-000000000001")
+                .json()
+                .isNull("superseded_by"));
+        assertEquals(
+                "01a00000-0000-7000-8000-000000000003",
+                elsewhere
+                        .get("/api/v1/scopes/user:1/facts/01a00000-0000-7000-8000-000000000002")
+                        .json()
+                        .getString("superseded_by"));
+    }
+
+    private static String arrival(String id, String content, String day) {
+        return Json.createObjectBuilder()
+                .add("kind", "fact")
+                .add("id", id)
+                .add("scope", "user:1")
+                .add("content", content)
+                .add("created_at", day + "T09:00:00Z")
+                .add("updated_at", day + "T09:00:00Z")
+                .build()
+                .toString();
+    }
+
+    @Test
     void aFileWithOneBadLineImportsNothingAndNamesTheLine() {
         Api source = admin(Tokens.newTenant("badsrc"));
         fill(source);

@@ -228,6 +228,48 @@ public class FactService {
         return found.values().stream().limit(limit).toList();
     }
 
+    /**
+     * Decides supersession for facts that arrived without it (a migration's import lines), in time order and then
+     * in the order given, as remembers in that order would: each may end current facts of the scope it replaces,
+     * earlier arrivals included, so a chain ends link by link and only the newest value stays current.
+     */
+    public void decideArrivals(Scope scope, List<String> ids, Instant now) {
+        if (!settings.current().supersedesAutomatically()) {
+            return;
+        }
+        Map<String, Integer> position = new HashMap<>();
+        ids.forEach(id -> position.putIfAbsent(id, position.size()));
+        Comparator<Fact> arrival = Comparator.comparing(
+                        (Fact fact) -> fact.validity().validFrom())
+                .thenComparing(fact -> position.getOrDefault(fact.id(), -1));
+        List<Fact> arrived = new ArrayList<>(facts.liveAmong(scope, ids, now));
+        arrived.sort(arrival);
+        SupersessionCandidates candidates =
+                new SupersessionCandidates(arrived.stream().map(Fact::content).toList(), scope, terms, facts, now);
+        for (Fact newer : arrived) {
+            newer.attribute(detector.attributeOf(newer.content()).orElse(null));
+            if (newer.isCurrent(now)) {
+                Map<String, Fact> offered = new LinkedHashMap<>();
+                candidates.of(newer.content()).forEach(fact -> offered.putIfAbsent(fact.id(), fact));
+                for (Fact older : offered.values()) {
+                    if (!older.id().equals(newer.id()) && older.isCurrent(now) && arrival.compare(older, newer) < 0) {
+                        judge.judge(
+                                        newer.content(),
+                                        newer.attribute(),
+                                        older.content(),
+                                        detector.attributeOf(older.content()).orElse(null))
+                                .ifPresent(decision -> {
+                                    older.supersede(newer.id(), newer.validity().validFrom(), decision.evidence());
+                                    superseded.fire(
+                                            new FactSuperseded(scope.value(), older.id(), older.content(), now));
+                                });
+                    }
+                }
+            }
+            candidates.add(newer);
+        }
+    }
+
     /** Why an automatic decision superseded the fact (JSON), while it stays superseded. */
     public Optional<String> supersessionEvidence(Scope scope, String id) {
         return Optional.ofNullable(get(scope, id).supersessionEvidence());

@@ -4,6 +4,7 @@ import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
+import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.control.FactWrites;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactReinstated;
@@ -62,6 +63,9 @@ public class ImportChunks {
 
     @Inject
     FactRepository facts;
+
+    @Inject
+    FactService supersession;
 
     @Inject
     DailyLogRepository logs;
@@ -173,11 +177,15 @@ public class ImportChunks {
         releaseKeys(scope, lines, now);
         List<Fact> created = new ArrayList<>();
         List<Fact> rewritten = new ArrayList<>();
+        List<String> undecided = new ArrayList<>();
         for (FactLine line : lines) {
             Fact.Row fact = line.fact();
             Fact stored = existing.get(fact.id());
             if (stored == null) {
                 created.add(fact.toFact());
+                if (line.undecided()) {
+                    undecided.add(fact.id());
+                }
                 counts.count(Kind.FACT, Outcome.CREATED);
             } else if (!stored.scopeName().equals(scope.value())) {
                 throw DomainException.conflict("Line " + line.number() + ": the fact " + fact.id()
@@ -204,6 +212,9 @@ public class ImportChunks {
         }
         writes.written(new FactsWritten(scope.value(), created, rewritten));
         facts.insertAll(scope, created);
+        if (!undecided.isEmpty()) {
+            supersession.decideArrivals(scope, undecided, now);
+        }
     }
 
     /** Removes expired holders of the lines' keys; a live holder under another id is a conflict. */

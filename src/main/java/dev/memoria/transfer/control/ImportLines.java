@@ -67,7 +67,8 @@ final class ImportLines {
             case "fact" -> {
                 JsonObject fields = without(line, "kind");
                 Fact.Row fact = fact(fields, null, "", problems);
-                yield fact == null ? null : new ImportLine.FactLine(number, fact);
+                boolean undecided = !fields.containsKey("superseded_by") && !fields.containsKey("valid_to");
+                yield fact == null ? null : new ImportLine.FactLine(number, fact, undecided);
             }
             case "log" -> log(line, number, problems);
             case "version" -> version(line, number, problems);

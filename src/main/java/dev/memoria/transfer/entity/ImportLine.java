@@ -16,7 +16,11 @@ public sealed interface ImportLine {
 
     String scope();
 
-    record FactLine(int number, Fact.Row fact) implements ImportLine {
+    /**
+     * A fact; {@code undecided} when the line says nothing of supersession (no {@code superseded_by}, no {@code
+     * valid_to}): a migration's fact, decided on arrival like a remember. An export's line keeps its state exactly.
+     */
+    record FactLine(int number, Fact.Row fact, boolean undecided) implements ImportLine {
         @Override
         public String scope() {
             return fact.scopeName();
