@@ -407,6 +407,21 @@ class LearnIT extends Deployments {
     }
 
     @Test
+    void rulesLearnAChangeStatementAndItEndsTheFactsStatingTheOldValue() {
+        String python = remember("User prefers Python for data work");
+        String jira = remember("User uses Jira for tickets");
+        String tea = remember("User likes green tea");
+        JsonObject learned = learn("{\"turns\":[{\"role\":\"user\",\"content\":\"I switched from Python to Kotlin."
+                + " I don't use Jira anymore.\"}]}");
+        assertEquals(
+                List.of("User switched from Python to Kotlin", "User no longer uses Jira"),
+                contents(learned.getJsonArray("added")));
+        assertEquals(List.of(python, jira), strings(learned.getJsonArray("superseded")), learned::toString);
+        assertTrue(api.get(path("facts/" + tea)).json().isNull("superseded_by"));
+        assertFalse(contents(api.get(path("facts")).items()).contains("User prefers Python for data work"));
+    }
+
+    @Test
     void rulesLearnedFactsAreDecidedLikeAnyRememberAndListedAsSuperseded() {
         String older = remember("User's standup is at 9:30");
         JsonObject learned = learn(

@@ -49,13 +49,22 @@ public class LearnService {
             throw DomainException.invalid(
                     "provider", "'" + provider.wireName() + "' is not configured on this server (" + missing + ")");
         });
-        List<Fact> shown = provider == LlmProvider.RULES
-                ? List.of()
-                : facts.currentSharingWords(
-                        scope,
-                        turns.stream().filter(Turn::isUser).map(Turn::content).toList(),
-                        SHOWN_FACTS);
-        Extraction extraction = extract(provider, shown, turns).fitting(FactInput.MAX_CONTENT);
+        // the facts a change may end: near the rules' own facts, or near what the user said for a model to see
+        Extraction extraction;
+        List<Fact> shown;
+        if (provider == LlmProvider.RULES) {
+            extraction = RuleExtractor.extract(turns).fitting(FactInput.MAX_CONTENT);
+            shown = facts.currentSharingWords(
+                    scope,
+                    extraction.facts().stream().map(ExtractedFact::content).toList(),
+                    SHOWN_FACTS);
+        } else {
+            shown = facts.currentSharingWords(
+                    scope,
+                    turns.stream().filter(Turn::isUser).map(Turn::content).toList(),
+                    SHOWN_FACTS);
+            extraction = extract(provider, shown, turns).fitting(FactInput.MAX_CONTENT);
+        }
         int skipped = extraction.skippedUserTurns(turns);
         if (extraction.facts().isEmpty()) {
             return new Learned(List.of(), List.of(), List.of(), skipped);
@@ -70,7 +79,8 @@ public class LearnService {
             fields.put("importance", fact.importance());
             fields.put("category", fact.category());
             fields.put("source", "learn:" + provider.wireName());
-            List<String> replaced = replaced(fact, shown);
+            List<String> replaced =
+                    fact.replacedValue() != null ? statingValue(fact.replacedValue(), shown) : replaced(fact, shown);
             if (!replaced.isEmpty()) {
                 fields.put("supersedes", replaced);
             }
@@ -89,6 +99,22 @@ public class LearnService {
         }
         reinforced.removeAll(added); // a fact said twice in one conversation is simply new
         return new Learned(List.copyOf(added), List.copyOf(reinforced), List.copyOf(superseded), skipped);
+    }
+
+    /**
+     * The ids of the nearest facts that state the value a change statement said was replaced ("switched from
+     * Python": "User prefers Python"), all its terms.
+     */
+    static List<String> statingValue(String value, List<Fact> nearest) {
+        Set<String> terms = TextAnalyzer.termFrequencies(value).keySet();
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        return nearest.stream()
+                .filter(fact ->
+                        TextAnalyzer.termFrequencies(fact.content()).keySet().containsAll(terms))
+                .map(Fact::id)
+                .toList();
     }
 
     /**
@@ -114,9 +140,6 @@ public class LearnService {
     }
 
     private Extraction extract(LlmProvider provider, List<Fact> shown, List<Turn> turns) {
-        if (provider == LlmProvider.RULES) {
-            return RuleExtractor.extract(turns);
-        }
         String conversation =
                 LlmPrompt.conversation(shown.stream().map(Fact::content).toList(), turns);
         try {
@@ -124,7 +147,7 @@ public class LearnService {
                 case OPENAI -> llm.openAi(LlmPrompt.SYSTEM, conversation);
                 case OPENAI_COMPAT -> llm.openAiCompat(LlmPrompt.SYSTEM, conversation);
                 case ANTHROPIC -> llm.anthropic(LlmPrompt.SYSTEM, conversation);
-                case RULES -> throw new IllegalStateException();
+                case RULES -> throw new IllegalStateException("rules extract without a model");
             };
             return LlmPrompt.parse(answer, turns.size());
         } catch (LlmPrompt.MalformedAnswer malformed) {

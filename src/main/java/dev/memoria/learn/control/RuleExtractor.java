@@ -40,9 +40,48 @@ public final class RuleExtractor {
             + "researcher|programmer|product owner|marketer|accountant|freelancer|contractor|intern|director|sre|devops";
 
     private record Rule(
-            Pattern pattern, FactType type, double importance, String category, Function<Matcher, String> fact) {}
+            Pattern pattern,
+            FactType type,
+            double importance,
+            String category,
+            Function<Matcher, String> fact,
+            Function<Matcher, String> replacedValue) {}
+
+    private static final String STOPPED = "use|prefer|like|drink|eat|play|drive|own|have";
+
+    private static final String CHANGE_LEAD =
+            "^(?:i|we)(?:'ve| have)?\\s+(?:just\\s+|finally\\s+|recently\\s+|now\\s+)?";
 
     private static final List<Rule> RULES = List.of(
+            // change statements first: "switched from X to Y" names the value it replaces
+            new Rule(
+                    Pattern.compile(
+                            CHANGE_LEAD
+                                    + "(switched|moved|migrated|changed|went)\\s+(?:over\\s+|everything\\s+)?from\\s+"
+                                    + "(.{2,60}?)\\s+to\\s+(.{2,})",
+                            FLAGS),
+                    FactType.SEMANTIC,
+                    0.8,
+                    "profile",
+                    m -> "User " + m.group(1).toLowerCase(Locale.ROOT) + " from " + m.group(2) + " to " + m.group(3),
+                    m -> m.group(2)),
+            rule(
+                    CHANGE_LEAD + "(?:switched|migrated|moved over|changed over)\\s+to\\s+(.{2,})",
+                    FactType.SEMANTIC,
+                    0.8,
+                    "profile",
+                    m -> "User switched to " + m.group(1)),
+            new Rule(
+                    Pattern.compile(
+                            "^i\\s+(?:no longer\\s+(" + STOPPED + ")\\s+(.{2,60}?)|(?:don't|do not)\\s+(" + STOPPED
+                                    + ")\\s+(.{2,60}?)\\s+any\\s?more)$",
+                            FLAGS),
+                    FactType.SEMANTIC,
+                    0.8,
+                    "profile",
+                    m -> "User no longer " + verb(m.group(1) != null ? m.group(1) : m.group(3)) + " "
+                            + (m.group(2) != null ? m.group(2) : m.group(4)),
+                    m -> m.group(2) != null ? m.group(2) : m.group(4)),
             rule(
                     "^(?:please\\s+)?(?:(?:remember|keep in mind|don't forget|do not forget|never forget)(?:\\s+that)?[,:]?|note(?:\\s+that|:))\\s+(.{3,})",
                     FactType.SEMANTIC,
@@ -209,7 +248,11 @@ public final class RuleExtractor {
                         rule.type(),
                         rule.importance(),
                         rule.category(),
-                        turn);
+                        turn,
+                        List.of(),
+                        rule.replacedValue() == null
+                                ? null
+                                : rule.replacedValue().apply(matcher).strip());
             }
         }
         return null;
@@ -251,6 +294,6 @@ public final class RuleExtractor {
 
     private static Rule rule(
             String regex, FactType type, double importance, String category, Function<Matcher, String> fact) {
-        return new Rule(Pattern.compile(regex, FLAGS), type, importance, category, fact);
+        return new Rule(Pattern.compile(regex, FLAGS), type, importance, category, fact, null);
     }
 }

@@ -34,6 +34,34 @@ class RuleExtractorTest {
     }
 
     @Test
+    void changeStatementsAreLearnedAndNameTheValueTheyReplace() {
+        assertEquals(
+                List.of(
+                        "User switched to Kotlin",
+                        "User switched from Python to Kotlin",
+                        "User moved from Lisbon to Berlin last year",
+                        "User no longer drinks coffee",
+                        "User no longer uses Jira",
+                        "User dislikes cilantro"),
+                contents(
+                        "I switched to Kotlin",
+                        "I've just switched from Python to Kotlin",
+                        "We moved from Lisbon to Berlin last year",
+                        "I no longer drink coffee",
+                        "I don't use Jira anymore",
+                        "I don't like cilantro"));
+        List<String> replaced = RuleExtractor.extract(List.of(
+                        new Turn("user", "I switched from Python to Kotlin"),
+                        new Turn("user", "I don't use Jira anymore"),
+                        new Turn("user", "I switched to Kotlin")))
+                .facts()
+                .stream()
+                .map(ExtractedFact::replacedValue)
+                .toList();
+        assertEquals(java.util.Arrays.asList("Python", "Jira", null), replaced);
+    }
+
+    @Test
     void agentmemoExamples() {
         assertEquals(
                 List.of(
