@@ -237,7 +237,7 @@ final class StatementFrames {
         Optional<Match> best = Optional.empty();
         for (List<String> o : clauses(older)) {
             for (List<String> n : clauses(newer)) {
-                Optional<Match> match = matchClauses(o, n, newer);
+                Optional<Match> match = matchClauses(o, n, newer, false);
                 if (match.isPresent()
                         && (best.isEmpty()
                                 || match.get().confidence() > best.get().confidence())) {
@@ -248,16 +248,35 @@ final class StatementFrames {
         return best;
     }
 
-    private static Optional<Match> matchClauses(List<String> older, List<String> newer, String newerText) {
+    /**
+     * Whether two statements fill one frame with two values, whatever their words of change, time or addition: not
+     * enough to hide either, but enough that a reader should see which is newer.
+     */
+    static boolean shareAFrame(String a, String b) {
+        for (List<String> x : clauses(a)) {
+            for (List<String> y : clauses(b)) {
+                if (matchClauses(x, y, b, true).isPresent()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** @param loose whether only the frame counts, not what says the newer replaces the older */
+    private static Optional<Match> matchClauses(
+            List<String> older, List<String> newer, String newerText, boolean loose) {
         // change verbs read as a copula ("was raised to" = "is"), so their helpers ("was") do not read as the past
         List<String> allNewer = words(normalized(newerText));
-        if (older.isEmpty()
-                || newer.isEmpty()
-                || allNewer.stream().anyMatch(w -> ADDITIVE.contains(w) || NOT_NOW.contains(w))
-                || older.stream().anyMatch(NOT_NOW::contains)) {
+        if (older.isEmpty() || newer.isEmpty()) {
             return Optional.empty();
         }
-        boolean changeSaid = words(newerText).stream().anyMatch(CHANGE_WORDS::contains);
+        if (!loose
+                && (allNewer.stream().anyMatch(w -> ADDITIVE.contains(w) || NOT_NOW.contains(w))
+                        || older.stream().anyMatch(NOT_NOW::contains))) {
+            return Optional.empty();
+        }
+        boolean changeSaid = loose || words(newerText).stream().anyMatch(CHANGE_WORDS::contains);
         List<String> o = withoutFiller(older);
         List<String> n = withoutFiller(newer);
         int prefix = 0;
@@ -305,7 +324,7 @@ final class StatementFrames {
             }
         } else if (isNumber(olderValue) && isNumber(newerValue) && !person && after.size() <= 1) {
             // "auth-service port 8080" / "… 9090": a note's number
-        } else if (copula == 0 || frame.size() < 2 || !(person ? strongChangeSaid(newerText) : changeSaid)) {
+        } else if (copula == 0 || frame.size() < 2 || !(loose || (person ? strongChangeSaid(newerText) : changeSaid))) {
             // any other verb may hold many values ("uses Jira", "speaks French") unless the newer says it changed
             return Optional.empty();
         }

@@ -2,6 +2,7 @@ package dev.memoria.recall.control;
 
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
+import dev.memoria.fact.control.FactFrames;
 import dev.memoria.fact.control.FactReads;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.control.PastFacts;
@@ -104,11 +105,9 @@ public class ContextService {
                                 : recall.recallAsOf(scopes, query, RELEVANT_FACTS, RecallService.Filter.none(), at, 0))
                         .items().stream()
                                 .filter(r -> !longTermIds.contains(r.fact().id())) // shown once, in [Long-term Memory]
-                                .map(r -> new ContextBlock.RelevantFact(
-                                        r.fact().category(),
-                                        r.fact().content(),
-                                        several ? r.fact().validity().validFrom() : null))
-                                .toList();
+                                .map(RecallService.Recalled::fact)
+                                .collect(java.util.stream.Collectors.collectingAndThen(
+                                        java.util.stream.Collectors.toList(), found -> relevant(found, several)));
         int recentEntries = settings.current().maxContextEntries();
         List<ContextBlock.RecentEntry> recent = new ArrayList<>();
         if (recentEntries > 0) {
@@ -128,6 +127,46 @@ public class ContextService {
             }
         }
         return new ContextBlock(longTerm, relevant, recent).render(maxTokens);
+    }
+
+    /**
+     * The recalled facts as [Relevant Memory] lines, best first, except that of two facts stating two values of one
+     * frame which nothing decided between ("Therapy is on Mondays" / "Therapy is on Fridays"), the newer comes first
+     * and both are dated, so the reader can tell which holds now; with several scopes every line is dated.
+     */
+    static List<ContextBlock.RelevantFact> relevant(List<Fact> found, boolean several) {
+        List<Fact> ordered = new ArrayList<>(found);
+        Set<String> dated = new HashSet<>();
+        for (int j = 1; j < ordered.size(); j++) {
+            for (int i = 0; i < j; i++) {
+                Fact earlier = ordered.get(i);
+                Fact later = ordered.get(j);
+                if (sharesAWord(earlier.content(), later.content())
+                        && FactFrames.shareAFrame(earlier.content(), later.content())) {
+                    dated.add(earlier.id());
+                    dated.add(later.id());
+                    if (later.validity().validFrom().isAfter(earlier.validity().validFrom())) {
+                        ordered.remove(j);
+                        ordered.add(i, later);
+                        break;
+                    }
+                }
+            }
+        }
+        return ordered.stream()
+                .map(fact -> new ContextBlock.RelevantFact(
+                        fact.category(),
+                        fact.content(),
+                        several || dated.contains(fact.id()) ? fact.validity().validFrom() : null))
+                .toList();
+    }
+
+    /** A cheap first test before reading frames: a word of three letters or more in common. */
+    private static boolean sharesAWord(String a, String b) {
+        Set<String> words = new HashSet<>(
+                java.util.Arrays.asList(a.toLowerCase(java.util.Locale.ROOT).split("\\W+")));
+        return java.util.Arrays.stream(b.toLowerCase(java.util.Locale.ROOT).split("\\W+"))
+                .anyMatch(word -> word.length() >= 3 && words.contains(word));
     }
 
     /**
