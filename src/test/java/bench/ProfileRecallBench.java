@@ -39,7 +39,7 @@ import java.util.concurrent.Executors;
  */
 public final class ProfileRecallBench {
 
-    static final double[] THRESHOLDS = {0.3, 0.5, 0.7, 0.9};
+    static final double[] THRESHOLDS = {0.2, 0.25, 0.3, 0.35, 0.4};
     static final List<RecallService.Mode> MODES =
             List.of(RecallService.Mode.KEYWORD, RecallService.Mode.SEMANTIC, RecallService.Mode.HYBRID);
 
@@ -153,6 +153,10 @@ public final class ProfileRecallBench {
         int h3;
         double topAnswerable;
         final int[] kept = new int[THRESHOLDS.length];
+        /** Per min_score: facts returned (top 5 at or above it), expected facts among them. */
+        final int[] returned = new int[THRESHOLDS.length];
+
+        final int[] expectedReturned = new int[THRESHOLDS.length];
         double cosAnswerable;
         int unanswerable;
         final int[] below = new int[THRESHOLDS.length];
@@ -161,6 +165,15 @@ public final class ProfileRecallBench {
 
         void add(Question q, List<RecallRanking.Ranked> ranked, float bestCosine) {
             double top = ranked.isEmpty() ? 0 : ranked.get(0).score();
+            for (int t = 0; t < THRESHOLDS.length; t++) {
+                for (int r = 0; r < Math.min(5, ranked.size()); r++) {
+                    if (ranked.get(r).score() >= THRESHOLDS[t]) {
+                        returned[t]++;
+                        expectedReturned[t] +=
+                                q.answers().contains(ranked.get(r).id()) ? 1 : 0;
+                    }
+                }
+            }
             if (q.answers().isEmpty()) {
                 unanswerable++;
                 topUnanswerable += top;
@@ -234,8 +247,9 @@ public final class ProfileRecallBench {
                             .count(),
                     any.answerable,
                     any.unanswerable));
-            out.append("| texts | mode | hit@1 | hit@3 | unanswerable: top < 0.3 / 0.5 / 0.7 / 0.9"
-                    + " | answerable: top >= 0.3 / 0.5 / 0.7 / 0.9 | mean top score, answerable / unanswerable | mean best raw cosine, answerable / unanswerable |\n"
+            out.append("| texts | mode | hit@1 | hit@3 | unanswerable: empty at min_score 0.2 / 0.25 / 0.3 / 0.35 / 0.4"
+                    + " | min_score 0.2 / 0.25 / 0.3 / 0.35 / 0.4: precision, recall of expected facts"
+                    + " | mean top score, answerable / unanswerable | mean best raw cosine, answerable / unanswerable |\n"
                     + "|---|---|---|---|---|---|---|---|\n");
             for (String variant : List.of("old", "new")) {
                 for (RecallService.Mode mode : MODES) {
@@ -246,7 +260,11 @@ public final class ProfileRecallBench {
                         below.append(i == 0 ? "" : " / ")
                                 .append(String.format(Locale.ROOT, "%.2f", t.below[i] / (double) t.unanswerable));
                         kept.append(i == 0 ? "" : " / ")
-                                .append(String.format(Locale.ROOT, "%.2f", t.kept[i] / (double) t.answerable));
+                                .append(String.format(
+                                        Locale.ROOT,
+                                        "%.2f, %.2f",
+                                        t.returned[i] == 0 ? 1.0 : t.expectedReturned[i] / (double) t.returned[i],
+                                        t.expectedReturned[i] / (double) t.answerable));
                     }
                     out.append(String.format(
                             Locale.ROOT,

@@ -2,27 +2,43 @@ package dev.memoria.recall.control;
 
 import dev.memoria.recall.control.RecallService.Mode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
 /**
  * Recall's ranking of its candidates, apart from where they come from, so the dev-set harness
- * (bench.ConversationRecallBench) measures the code that ships: relevance first, then how important and how fresh
- * in memory a fact is.
+ * (bench.ConversationRecallBench) measures the code that ships.
  *
- * <p>Hybrid relevance fuses the two signals as z-scores over the query's candidates (how far a fact stands out
- * from the others, in standard deviations), the keyword side weighted by its confidence: the best BM25 score
- * against the query's bound (the sum of its terms' idf, what a fact holding each term once at average length
- * scores). A question no fact matches well (a paraphrase, one stray shared word) is ranked by meaning; one a
- * fact matches fully, by both, keyword ahead. A spread below a floor counts as that floor, so a nearly flat signal
- * (two facts of almost the same cosine) stays nearly flat instead of being stretched from 0 to 1. Weights measured
- * on the dev set (src/site/markdown/recall.md).
+ * <p><b>Order.</b> Hybrid relevance fuses the two signals as z-scores over the query's candidates (how far a fact
+ * stands out from the others, in standard deviations), the keyword side weighted by its confidence: the best BM25
+ * score against the query's bound (the sum of its terms' idf, what a fact holding each term once at average
+ * length scores). A spread below a floor counts as that floor, so a nearly flat signal stays nearly flat. Then
+ * importance and retention weigh in ({@link #IMPORTANCE}, {@link #RETENTION}).
+ *
+ * <p><b>Scores</b> are calibrated, not relative: the first fact scores how well it answers on a fixed scale (BM25
+ * against the query's bound, the raw cosine between {@link #COSINE_ZERO} and {@link #COSINE_FULL}, joined as
+ * independent evidence in hybrid mode), and each fact behind it that much times its share of the first's
+ * relevance, squared (never above the fact before it).
+ * So a question nothing answers scores near 0 in any scope, the same fact and question score alike in a scope of
+ * 3 and of 100,000, and one {@code min_score} means the same everywhere. The signals are the same fixed-scale
+ * evidence per fact. Weights measured on the dev sets (src/site/markdown/recall.md).
  */
 public final class RecallRanking {
 
+    /** The order's weights: relevance, then how important and how fresh in memory a fact is. */
     static final double RELEVANCE = 0.6;
+
     static final double IMPORTANCE = 0.2;
     static final double RETENTION = 0.2;
+    /** Raw cosines of MiniLM: unrelated texts at or below COSINE_ZERO, a close paraphrase at COSINE_FULL. */
+    static final double COSINE_ZERO = 0.2;
+
+    static final double COSINE_FULL = 0.6;
+    /** The most one signal alone can say (every word of the question, or a close paraphrase): both say more. */
+    static final double ONE_SIGNAL = 0.9;
+    /** How fast the scores of the facts behind the first fall with how far behind they rank. */
+    static final double SPREAD = 2;
     /** The keyword side's weight in the fusion when it is fully confident; meaning has the rest. */
     static final double KEYWORD_WEIGHT = 0.55;
     /** Floors of the spreads: cosine in its own units, BM25 as a share of the best score. */
@@ -77,17 +93,52 @@ public final class RecallRanking {
             }
             case HYBRID -> fused(keyword, cosine, keywordBound > 0 ? Math.min(1, best / keywordBound) : 0);
         };
-        List<Ranked> ranked = new ArrayList<>(n);
+        double[] order = new double[n];
+        double[] keywordEvidence = new double[n];
+        Double[] meaningEvidence = new Double[n];
+        Integer[] byOrder = new Integer[n];
         for (int i = 0; i < n; i++) {
             Candidate candidate = candidates.get(i);
-            ranked.add(new Ranked(
-                    candidate.id(),
-                    RELEVANCE * relevance[i] + IMPORTANCE * candidate.importance() + RETENTION * candidate.retention(),
-                    keyword[i],
-                    mode == Mode.KEYWORD ? null : semantic[i]));
+            keywordEvidence[i] = keywordBound > 0 ? ONE_SIGNAL * Math.min(1, candidate.bm25() / keywordBound) : 0;
+            meaningEvidence[i] = Float.isNaN(candidate.cosine()) ? null : meaning(candidate.cosine());
+            order[i] =
+                    RELEVANCE * relevance[i] + IMPORTANCE * candidate.importance() + RETENTION * candidate.retention();
+            byOrder[i] = i;
         }
-        ranked.sort(Comparator.comparingDouble(Ranked::score).reversed().thenComparing(Ranked::id));
+        Arrays.sort(
+                byOrder,
+                Comparator.comparingDouble((Integer i) -> -order[i])
+                        .thenComparing(i -> candidates.get(i).id()));
+        List<Ranked> ranked = new ArrayList<>(n);
+        if (n == 0) {
+            return ranked;
+        }
+        int top = byOrder[0];
+        // how well the best candidate answers, on a fixed scale; the others scaled down by how far behind they rank
+        double answered = switch (mode) {
+            case KEYWORD -> keywordEvidence[top];
+            case SEMANTIC -> meaningEvidence[top] == null ? 0 : meaningEvidence[top];
+            case HYBRID ->
+                1 - (1 - keywordEvidence[top]) * (1 - (meaningEvidence[top] == null ? 0 : meaningEvidence[top]));
+        };
+        double previous = answered;
+        for (int i : byOrder) {
+            // behind the first by relevance alone (importance orders, it does not answer), never above the one before
+            double behind = relevance[top] <= 0 ? 0 : Math.max(0, relevance[i]) / relevance[top];
+            double score = Math.min(previous, answered * Math.pow(Math.min(1, behind), SPREAD));
+            previous = score;
+            ranked.add(new Ranked(
+                    candidates.get(i).id(),
+                    score,
+                    keywordEvidence[i],
+                    mode == Mode.KEYWORD ? null : meaningEvidence[i]));
+        }
         return ranked;
+    }
+
+    /** A raw cosine as evidence in [0, 1]: at or below {@link #COSINE_ZERO} none, at {@link #COSINE_FULL} full. */
+    static double meaning(float cosine) {
+        return ONE_SIGNAL * Math.max(0, Math.min(1, (cosine - COSINE_ZERO) / (COSINE_FULL - COSINE_ZERO)));
     }
 
     /**

@@ -31,7 +31,34 @@ class RecallRankingTest {
         List<Ranked> ranked = RecallRanking.rank(Mode.HYBRID, crowd(new Candidate("python", 0, 0.62f, 0.5, 1.0)), 9.0);
         assertEquals("python", ranked.get(0).id());
         assertEquals(0.0, ranked.get(0).keyword());
-        assertEquals(1.0, ranked.get(0).semantic());
+        assertEquals(RecallRanking.ONE_SIGNAL, ranked.get(0).semantic(), 1e-9, "a close paraphrase, on a fixed scale");
+    }
+
+    @Test
+    void theSameAnswerScoresAlikeInAScopeOfThreeAndOfAThousand() {
+        Candidate answer = new Candidate("answer", 4.0, 0.52f, 0.5, 1.0);
+        List<Candidate> small =
+                List.of(answer, new Candidate("s1", 0, 0.21f, 0.9, 1.0), new Candidate("s2", 0.5, 0.18f, 0.5, 1.0));
+        List<Candidate> large = new ArrayList<>(List.of(answer));
+        for (int i = 0; i < 999; i++) {
+            large.add(new Candidate("l" + i, i % 7 == 0 ? 0.6 : 0, 0.05f + 0.0003f * i, (i % 10) / 10.0, 1.0));
+        }
+        for (Mode mode : Mode.values()) {
+            Ranked inSmall = RecallRanking.rank(mode, small, 6.0).get(0);
+            Ranked inLarge = RecallRanking.rank(mode, large, 6.0).get(0);
+            assertEquals("answer", inSmall.id(), mode::toString);
+            assertEquals("answer", inLarge.id(), mode::toString);
+            assertEquals(inSmall.score(), inLarge.score(), 0.1, mode::toString);
+        }
+    }
+
+    @Test
+    void aQuestionNothingAnswersScoresNearZeroWhateverTheImportance() {
+        List<Ranked> ranked = RecallRanking.rank(
+                Mode.HYBRID,
+                List.of(new Candidate("vital", 0, 0.16f, 1.0, 1.0), new Candidate("other", 0, 0.12f, 0.2, 1.0)),
+                8.0);
+        ranked.forEach(one -> assertTrue(one.score() < 0.05, one::toString));
     }
 
     @Test
