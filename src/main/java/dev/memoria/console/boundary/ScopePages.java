@@ -11,6 +11,7 @@ import dev.memoria.fact.entity.FactType;
 import dev.memoria.memorymd.control.MemoryMarkdownService;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.entity.DomainException;
+import dev.memoria.recall.control.RecallRanking;
 import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotService;
@@ -82,6 +83,7 @@ public class ScopePages {
         model.put("asOf", request.param("as_of"));
         model.put("at", at);
         model.put("preview", preview.of(scope, query, budget, at));
+        model.put("ranking", RecallRanking.explanation());
         return View.page("prompt", model);
     }
 

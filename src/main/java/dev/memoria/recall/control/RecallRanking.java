@@ -136,6 +136,25 @@ public final class RecallRanking {
         return ranked;
     }
 
+    /** What the ranking does, in words, from the constants it uses: the console shows it beside the scores. */
+    public static String explanation() {
+        return String.format(
+                java.util.Locale.ROOT,
+                "Order: %.1f × relevance + %.1f × importance + %.1f × retention, where relevance fuses keyword (BM25)"
+                        + " and meaning (cosine) as how far each fact stands out from the other candidates."
+                        + " Score: how well the first fact answers on a fixed scale (keyword: BM25 against the"
+                        + " question's bound; meaning: cosine %.1f is nothing, %.1f full; each alone at most %.1f,"
+                        + " both together more), and each later fact that much times (its relevance / the first's)^%.0f."
+                        + " Keyword and Semantic below are that fixed-scale evidence; min_score compares with Score.",
+                RELEVANCE,
+                IMPORTANCE,
+                RETENTION,
+                COSINE_ZERO,
+                COSINE_FULL,
+                ONE_SIGNAL,
+                SPREAD);
+    }
+
     /** A raw cosine as evidence in [0, 1]: at or below {@link #COSINE_ZERO} none, at {@link #COSINE_FULL} full. */
     static double meaning(float cosine) {
         return ONE_SIGNAL * Math.max(0, Math.min(1, (cosine - COSINE_ZERO) / (COSINE_FULL - COSINE_ZERO)));
