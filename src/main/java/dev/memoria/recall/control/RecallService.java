@@ -2,6 +2,7 @@ package dev.memoria.recall.control;
 
 import dev.memoria.embedding.control.SemanticSearch;
 import dev.memoria.embedding.control.VectorIndex;
+import dev.memoria.fact.control.FactFrames;
 import dev.memoria.fact.control.FactReads;
 import dev.memoria.fact.control.PastFacts;
 import dev.memoria.fact.entity.Fact;
@@ -210,9 +211,41 @@ public class RecallService {
                     .filter(recalled -> reaches(recalled.score(), minScore))
                     .limit(limit)
                     .toList();
+            if (scopes.size() > 1) {
+                ranked = newestFirstAcrossScopes(ranked);
+            }
             facts.recordAccess(ranked.stream().map(Recalled::fact).toList(), now);
             return new Answer(mode, ranked);
         }
+    }
+
+    /**
+     * Supersession stays within a scope, so two scopes can hold two values of one thing ("Prefers tea" in the
+     * agent's scope, "Prefers coffee now" in the user's): of two such facts the newer ranks first. The facts move,
+     * the scores stay in place, so the answer is still best first.
+     */
+    static List<Recalled> newestFirstAcrossScopes(List<Recalled> ranked) {
+        List<Recalled> ordered = new ArrayList<>(ranked);
+        for (int j = 1; j < ordered.size(); j++) {
+            for (int i = 0; i < j; i++) {
+                Fact earlier = ordered.get(i).fact();
+                Fact later = ordered.get(j).fact();
+                if (!earlier.scopeName().equals(later.scopeName())
+                        && later.validity()
+                                .validFrom()
+                                .isAfter(earlier.validity().validFrom())
+                        && FactFrames.shareAFrame(earlier.content(), later.content())) {
+                    ordered.add(i, ordered.remove(j));
+                    break;
+                }
+            }
+        }
+        List<Recalled> rescored = new ArrayList<>(ordered.size());
+        for (int i = 0; i < ordered.size(); i++) {
+            Recalled moved = ordered.get(i);
+            rescored.add(new Recalled(moved.fact(), ranked.get(i).score(), moved.signals()));
+        }
+        return rescored;
     }
 
     /**
