@@ -413,6 +413,7 @@ public final class MemoriaBenchmark {
         double[] keywordRecall = latencies(requests, () -> recallPath(scope) + "&mode=keyword");
         double[] search = latencies(requests, () -> searchPath(scope));
         double throughput = throughput(scope, requests * 2, clients);
+        double[] remember = remembers(scope, Math.max(50, requests / 4));
         Map<String, String> row = new LinkedHashMap<>();
         row.put("facts", String.format("%,d", size));
         row.put("tables", state);
@@ -426,8 +427,25 @@ public final class MemoriaBenchmark {
         row.put("search p95", ms(percentile(search, 95)));
         row.put("recall/floor", String.format("%.2f", percentile(recall, 50) / percentile(floor, 50)));
         row.put("recalls/s", String.format("%,.0f", throughput));
+        row.put("remember p50", ms(percentile(remember, 50)));
         row.put("heap MiB", heapMib());
         return row;
+    }
+
+    /** One client's single remembers of new synthetic facts into the scope (dedup and supersession decide each). */
+    private double[] remembers(String scope, int count) throws Exception {
+        double[] millis = new double[count];
+        for (int i = 0; i < count; i++) {
+            String fact = syntheticFact();
+            long start = System.nanoTime();
+            HttpResponse<String> written = send("POST", "api/v1/scopes/" + scope + "/facts", token, fact);
+            millis[i] = (System.nanoTime() - start) / 1e6;
+            if (written.statusCode() != 201 && written.statusCode() != 200) {
+                throw new IllegalStateException("remember answered " + written.statusCode() + ": " + written.body());
+            }
+        }
+        Arrays.sort(millis);
+        return millis;
     }
 
     private double[] latencies(int count, java.util.function.Supplier<String> path) throws Exception {
