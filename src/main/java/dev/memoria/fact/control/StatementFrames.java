@@ -322,8 +322,6 @@ final class StatementFrames {
             if (subject.size() == 1 && !frame.get(copula).equals(":") && !sharedWord && !changeSaid) {
                 return Optional.empty(); // "Mia is _": a lone word may be a person's name, who is many things
             }
-        } else if (isNumber(olderValue) && isNumber(newerValue) && !person && after.size() <= 1) {
-            // "auth-service port 8080" / "… 9090": a note's number
         } else if (copula == 0 || frame.size() < 2 || !(loose || (person ? strongChangeSaid(newerText) : changeSaid))) {
             // any other verb may hold many values ("uses Jira", "speaks French") unless the newer says it changed
             return Optional.empty();
@@ -377,10 +375,6 @@ final class StatementFrames {
             return Shape.ACTIVITY;
         }
         return Character.isDigit(first.charAt(0)) ? Shape.NUMBER : Shape.WORD;
-    }
-
-    private static boolean isNumber(List<String> value) {
-        return value.size() == 1 && shape(value) == Shape.NUMBER;
     }
 
     /** Whether the statement says a value was replaced ("moved", "switched", "instead"), not only that it holds. */
