@@ -19,7 +19,7 @@ import java.util.List;
  * <p><b>Scores</b> are calibrated, not relative: the first fact scores how well it answers on a fixed scale (BM25
  * against the query's bound, the raw cosine between {@link #COSINE_ZERO} and {@link #COSINE_FULL}, joined as
  * independent evidence in hybrid mode), and each fact behind it that much times its share of the first's
- * relevance, squared (never above the fact before it).
+ * relevance squared and its share of the first's order (never above the fact before it).
  * So a question nothing answers scores near 0 in any scope, the same fact and question score alike in a scope of
  * 3 and of 100,000, and one {@code min_score} means the same everywhere. The signals are the same fixed-scale
  * evidence per fact. Weights measured on the dev sets (src/site/markdown/recall.md).
@@ -123,9 +123,11 @@ public final class RecallRanking {
         };
         double previous = answered;
         for (int i : byOrder) {
-            // behind the first by relevance alone (importance orders, it does not answer), never above the one before
+            // behind the first by relevance, squared, and by the order importance and retention give (they order, they
+            // do not answer: a fact of no relevance scores 0), never above the fact before it
             double behind = relevance[top] <= 0 ? 0 : Math.max(0, relevance[i]) / relevance[top];
-            double score = Math.min(previous, answered * Math.pow(Math.min(1, behind), SPREAD));
+            double ordered = order[top] <= 0 ? 0 : Math.max(0, order[i]) / order[top];
+            double score = Math.min(previous, answered * Math.pow(Math.min(1, behind), SPREAD) * Math.min(1, ordered));
             previous = score;
             ranked.add(new Ranked(
                     candidates.get(i).id(),
@@ -144,7 +146,8 @@ public final class RecallRanking {
                         + " and meaning (cosine) as how far each fact stands out from the other candidates."
                         + " Score: how well the first fact answers on a fixed scale (keyword: BM25 against the"
                         + " question's bound; meaning: cosine %.1f is nothing, %.1f full; each alone at most %.1f,"
-                        + " both together more), and each later fact that much times (its relevance / the first's)^%.0f."
+                        + " both together more), and each later fact that much times (its relevance / the first's)^%.0f"
+                        + " times (its order / the first's)."
                         + " Keyword and Semantic below are that fixed-scale evidence; min_score compares with Score.",
                 RELEVANCE,
                 IMPORTANCE,
