@@ -263,6 +263,23 @@ public final class MemoriaClient {
         return recall(scope, RecallQuery.of(q));
     }
 
+    /**
+     * {@code GET /api/v1/recall?scopes=…}: the facts of several scopes (1–10, each one the token may read, else
+     * 403) ranked on one scale, each item carrying its scope; of two scopes' values of one thing the newer first.
+     */
+    public Recall recall(List<String> scopes, RecallQuery query) {
+        String path = "/api/v1/recall" + query.toQuery();
+        String joined = Query.encode(String.join(",", scopes));
+        return Recall.from(object(send("GET", path + (path.contains("?") ? "&" : "?") + "scopes=" + joined, null)));
+    }
+
+    /** {@code GET /api/v1/context?scopes=…}: one prompt block over several scopes. */
+    public String context(List<String> scopes, String q, Integer maxTokens) {
+        Query query =
+                new Query().add("scopes", String.join(",", scopes)).add("q", q).add("max_tokens", maxTokens);
+        return text("/api/v1/context" + query, "text/plain");
+    }
+
     /** {@code GET /search}: pure BM25, best first, nothing reinforced. */
     public List<Fact> search(String scope, String q, int topK) {
         Map<String, Object> o = object(send(

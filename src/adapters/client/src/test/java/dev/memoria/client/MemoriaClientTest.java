@@ -160,6 +160,28 @@ class MemoriaClientTest {
     }
 
     @Test
+    void recallAndContextOverSeveralScopesNameThemInOneParameter() {
+        answer(
+                200,
+                "{\"query\":\"q\",\"mode\":\"hybrid\",\"items\":[{\"fact\":" + FACT
+                        + ",\"score\":0.8,\"signals\":{\"keyword\":0.9,\"semantic\":0.5,\"importance\":0.7,\"retention\":1}}],"
+                        + "\"context\":\"[semantic] Prefers Python\"}");
+        Recall recall = client.recall(
+                List.of("user:42", "agent:bot:user:42", "global"),
+                RecallQuery.of("which language?").withLimit(4));
+        assertEquals(
+                "/api/v1/recall?q=which%20language%3F&limit=4&scopes=user%3A42%2Cagent%3Abot%3Auser%3A42%2Cglobal",
+                seen.get(0).uri());
+        assertEquals("f1", recall.facts().get(0).id());
+
+        answers.add(new Answer(200, "text/plain", "[Relevant Memory]\n- Prefers Python", Map.of()));
+        client.context(List.of("user:42", "global"), "language", 200);
+        assertEquals(
+                "/api/v1/context?scopes=user%3A42%2Cglobal&q=language&max_tokens=200",
+                seen.get(1).uri());
+    }
+
+    @Test
     void aKeyTravelsAsAQueryParameterAndAMissingOneIsEmpty() {
         answer(404, "{\"type\":\"https://memoria.dev/problems/not-found\",\"title\":\"Not found\",\"status\":404}");
         assertTrue(client.getByKey("user:42", "a/b c#d").isEmpty());
