@@ -41,7 +41,7 @@ import java.util.function.Function;
 public final class MemoriaContentRetriever implements ContentRetriever {
 
     private final MemoriaClient client;
-    private final Function<Object, String> scope;
+    private final Function<Object, List<String>> scopes;
     private final int maxResults;
     private final RecallMode mode;
     private final String category;
@@ -49,7 +49,7 @@ public final class MemoriaContentRetriever implements ContentRetriever {
 
     private MemoriaContentRetriever(Builder b) {
         this.client = b.client;
-        this.scope = Objects.requireNonNull(b.scope, "scope");
+        this.scopes = Objects.requireNonNull(b.scopes, "scope");
         this.maxResults = b.maxResults;
         this.mode = b.mode;
         this.category = b.category;
@@ -67,8 +67,8 @@ public final class MemoriaContentRetriever implements ContentRetriever {
             return List.of();
         }
         Object memoryId = query.metadata() == null ? null : query.metadata().chatMemoryId();
-        String scopeName = scope.apply(memoryId);
-        if (scopeName == null) {
+        List<String> scopeNames = scopes.apply(memoryId);
+        if (scopeNames == null || scopeNames.isEmpty()) {
             return List.of();
         }
         RecallQuery recall = RecallQuery.of(text.length() > 2_000 ? text.substring(0, 2_000) : text)
@@ -79,7 +79,9 @@ public final class MemoriaContentRetriever implements ContentRetriever {
         if (category != null) {
             recall = recall.withCategory(category);
         }
-        Recall answer = client.recall(scopeName, recall);
+        // several scopes are ranked on one scale by the server, the newer of two scopes' values first
+        Recall answer =
+                scopeNames.size() == 1 ? client.recall(scopeNames.get(0), recall) : client.recall(scopeNames, recall);
         return answer.items().stream()
                 .filter(item -> item.score() >= minScore)
                 .map(item -> Content.from(
@@ -113,7 +115,7 @@ public final class MemoriaContentRetriever implements ContentRetriever {
     /** Configures a {@link MemoriaContentRetriever}. */
     public static final class Builder {
         private final MemoriaClient client;
-        private Function<Object, String> scope;
+        private Function<Object, List<String>> scopes;
         private int maxResults = 5;
         private RecallMode mode;
         private String category;
@@ -128,14 +130,27 @@ public final class MemoriaContentRetriever implements ContentRetriever {
          * from; a null scope recalls nothing.
          */
         public Builder scope(Function<Object, String> scope) {
-            this.scope = scope;
+            Objects.requireNonNull(scope, "scope");
+            this.scopes = memoryId -> {
+                String name = scope.apply(memoryId);
+                return name == null ? List.of() : List.of(name);
+            };
             return this;
         }
 
         /** One scope for every conversation. */
         public Builder scope(String scope) {
             Objects.requireNonNull(scope, "scope");
-            this.scope = memoryId -> scope;
+            this.scopes = memoryId -> List.of(scope);
+            return this;
+        }
+
+        /**
+         * Maps the query's chat memory id to several scopes to recall from at once (the user's, the agent's own for
+         * that user, {@code global}: 1–10), ranked together on one scale; null or empty recalls nothing.
+         */
+        public Builder scopes(Function<Object, List<String>> scopes) {
+            this.scopes = Objects.requireNonNull(scopes, "scopes");
             return this;
         }
 

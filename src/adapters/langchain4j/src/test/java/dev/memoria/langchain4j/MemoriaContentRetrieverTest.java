@@ -25,11 +25,14 @@ class MemoriaContentRetrieverTest {
 
     private HttpServer server;
     private MemoriaClient client;
+    private final List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
+            asked.add(exchange.getRequestURI().getRawPath() + "?"
+                    + exchange.getRequestURI().getRawQuery());
             byte[] body = ("{\"query\":\"seats\",\"mode\":\"keyword\",\"items\":[{\"fact\":{\"id\":\"f1\","
                             + "\"scope\":\"user:carol\",\"content\":\"" + INJECTION + "\",\"category\":\"travel\","
                             + "\"type\":\"semantic\",\"importance\":0.5,\"persistent\":false,\"tags\":[],"
@@ -73,5 +76,24 @@ class MemoriaContentRetrieverTest {
         assertTrue(text.indexOf("</memory>") == text.length() - "</memory>".length(), text);
         assertEquals("f1", contents.get(0).textSegment().metadata().getString("fact_id"));
         assertEquals("travel", contents.get(0).textSegment().metadata().getString("category"));
+    }
+
+    @Test
+    void severalScopesAreRecalledInOneRequestRankedOnOneScale() {
+        List<Content> contents = MemoriaContentRetriever.builder(client)
+                .scopes(id -> List.of("user:" + id, "agent:travel:user:" + id, "global"))
+                .build()
+                .retrieve(Query.from("seats", Metadata.from(UserMessage.from("seats"), "carol", List.of())));
+
+        assertEquals(1, contents.size());
+        assertEquals(
+                "/api/v1/recall?q=seats&limit=5&scopes=user%3Acarol%2Cagent%3Atravel%3Auser%3Acarol%2Cglobal",
+                asked.get(0));
+        assertTrue(MemoriaContentRetriever.builder(client)
+                .scopes(id -> List.of())
+                .build()
+                .retrieve(Query.from("seats", Metadata.from(UserMessage.from("seats"), "carol", List.of())))
+                .isEmpty());
+        assertEquals(1, asked.size(), "no scope, no request");
     }
 }
