@@ -108,7 +108,6 @@ public class FactService {
     Event<FactSuperseded> superseded;
 
     private final SupersessionDetector detector = new SupersessionDetector();
-    private final SupersessionJudge judge = new SupersessionJudge(detector);
 
     /**
      * The newest current facts of an attribute a new fact is compared with, in the scope and in its own write.
@@ -246,6 +245,7 @@ public class FactService {
         arrived.sort(arrival);
         SupersessionCandidates candidates =
                 new SupersessionCandidates(arrived.stream().map(Fact::content).toList(), scope, terms, facts, now);
+        SupersessionJudge judge = new SupersessionJudge(detector);
         for (Fact newer : arrived) {
             newer.attribute(detector.attributeOf(newer.content()).orElse(null));
             if (newer.isCurrent(now)) {
@@ -362,6 +362,8 @@ public class FactService {
         private final Set<Fact> changed = new LinkedHashSet<>();
         /** The tenant lets remember decide what a new fact supersedes. */
         private final boolean automatic = settings.current().supersedesAutomatically();
+
+        private final SupersessionJudge judge = new SupersessionJudge(detector);
 
         Write(Scope scope, Instant now, double dedupeThreshold, int before) {
             this.scope = scope;

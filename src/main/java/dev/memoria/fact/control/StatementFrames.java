@@ -229,14 +229,25 @@ final class StatementFrames {
 
     private StatementFrames() {}
 
+    /** A statement read once: its clauses, its words before and after change verbs become copulas. */
+    record Statement(List<List<String>> clauses, List<String> words, List<String> normalWords, boolean question) {}
+
+    static Statement read(String text) {
+        return new Statement(clauses(text), words(text), words(normalized(text)), text.contains("?"));
+    }
+
     /** The frame the newer statement fills with another value than the older, if it replaces it. */
     static Optional<Match> match(String newer, String older) {
-        if (newer.contains("?") || older.contains("?")) {
+        return match(read(newer), read(older));
+    }
+
+    static Optional<Match> match(Statement newer, Statement older) {
+        if (newer.question() || older.question()) {
             return Optional.empty();
         }
         Optional<Match> best = Optional.empty();
-        for (List<String> o : clauses(older)) {
-            for (List<String> n : clauses(newer)) {
+        for (List<String> o : older.clauses()) {
+            for (List<String> n : newer.clauses()) {
                 Optional<Match> match = matchClauses(o, n, newer, false);
                 if (match.isPresent()
                         && (best.isEmpty()
@@ -253,9 +264,10 @@ final class StatementFrames {
      * enough to hide either, but enough that a reader should see which is newer.
      */
     static boolean shareAFrame(String a, String b) {
+        Statement later = read(b);
         for (List<String> x : clauses(a)) {
-            for (List<String> y : clauses(b)) {
-                if (matchClauses(x, y, b, true).isPresent()) {
+            for (List<String> y : later.clauses()) {
+                if (matchClauses(x, y, later, true).isPresent()) {
                     return true;
                 }
             }
@@ -265,9 +277,9 @@ final class StatementFrames {
 
     /** @param loose whether only the frame counts, not what says the newer replaces the older */
     private static Optional<Match> matchClauses(
-            List<String> older, List<String> newer, String newerText, boolean loose) {
+            List<String> older, List<String> newer, Statement newerStatement, boolean loose) {
         // change verbs read as a copula ("was raised to" = "is"), so their helpers ("was") do not read as the past
-        List<String> allNewer = words(normalized(newerText));
+        List<String> allNewer = newerStatement.normalWords();
         if (older.isEmpty() || newer.isEmpty()) {
             return Optional.empty();
         }
@@ -276,7 +288,7 @@ final class StatementFrames {
                         || older.stream().anyMatch(NOT_NOW::contains))) {
             return Optional.empty();
         }
-        boolean changeSaid = loose || words(newerText).stream().anyMatch(CHANGE_WORDS::contains);
+        boolean changeSaid = loose || newerStatement.words().stream().anyMatch(CHANGE_WORDS::contains);
         List<String> o = withoutFiller(older);
         List<String> n = withoutFiller(newer);
         int prefix = 0;
@@ -322,7 +334,9 @@ final class StatementFrames {
             if (subject.size() == 1 && !frame.get(copula).equals(":") && !sharedWord && !changeSaid) {
                 return Optional.empty(); // "Mia is _": a lone word may be a person's name, who is many things
             }
-        } else if (copula == 0 || frame.size() < 2 || !(loose || (person ? strongChangeSaid(newerText) : changeSaid))) {
+        } else if (copula == 0
+                || frame.size() < 2
+                || !(loose || (person ? strongChangeSaid(newerStatement.words()) : changeSaid))) {
             // any other verb may hold many values ("uses Jira", "speaks French") unless the newer says it changed
             return Optional.empty();
         }
@@ -379,11 +393,11 @@ final class StatementFrames {
 
     /** Whether the statement says a value was replaced ("moved", "switched", "instead"), not only that it holds. */
     static boolean saysItChanged(String text) {
-        return strongChangeSaid(text);
+        return strongChangeSaid(words(text));
     }
 
-    private static boolean strongChangeSaid(String text) {
-        return words(text).stream().anyMatch(STRONG_CHANGE_WORDS::contains);
+    private static boolean strongChangeSaid(List<String> words) {
+        return words.stream().anyMatch(STRONG_CHANGE_WORDS::contains);
     }
 
     /** The last copula of the frame; a frame without one only counts when it is a "label:" with a verb. */

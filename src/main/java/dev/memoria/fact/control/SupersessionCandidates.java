@@ -4,12 +4,14 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.text.control.TextAnalyzer;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -23,11 +25,14 @@ final class SupersessionCandidates {
 
     static final int PROBES = 6;
     static final int LIMIT = 24;
+    /** How many of the write's newest facts holding a term are looked at. */
+    static final int PER_TERM = 64;
 
     private final Map<String, List<String>> probesByContent = new HashMap<>();
     private final Map<String, List<String>> postings;
     private final Map<String, Fact> loaded = new HashMap<>();
-    private final Map<Fact, Set<String>> createdHere = new LinkedHashMap<>();
+    /** The write's own facts by term, in the order they were created. */
+    private final Map<String, List<Fact>> createdByTerm = new HashMap<>();
 
     SupersessionCandidates(List<String> contents, Scope scope, TermLookup index, FactRepository facts, Instant now) {
         Set<String> allTerms = new HashSet<>();
@@ -57,23 +62,39 @@ final class SupersessionCandidates {
 
     /** The facts a new fact with this content is judged against, scope's and this write's. */
     List<Fact> of(String content) {
-        List<Fact> found = new java.util.ArrayList<>();
-        candidateIds(content).stream()
-                .map(loaded::get)
-                .filter(java.util.Objects::nonNull)
-                .forEach(found::add);
-        Set<String> terms = terms(content);
-        createdHere.forEach((fact, factTerms) -> {
-            if (factTerms.stream().filter(terms::contains).limit(2).count() >= Math.min(2, terms.size())) {
-                found.add(fact);
-            }
-        });
+        List<Fact> found = new ArrayList<>();
+        candidateIds(content).stream().map(loaded::get).filter(Objects::nonNull).forEach(found::add);
+        found.addAll(createdSharing(terms(content)));
         return found;
+    }
+
+    /**
+     * The write's own earlier facts sharing two of the terms (one when there is one), the newest of each term's
+     * facts first and at most {@value #LIMIT}: a batch of thousands of alike facts costs each one a bounded look.
+     */
+    private List<Fact> createdSharing(Set<String> terms) {
+        Map<Fact, Integer> hits = new LinkedHashMap<>();
+        for (String term : terms) {
+            List<Fact> holders = createdByTerm.getOrDefault(term, List.of());
+            for (int i = holders.size() - 1; i >= Math.max(0, holders.size() - PER_TERM); i--) {
+                hits.merge(holders.get(i), 1, Integer::sum);
+            }
+        }
+        int required = Math.min(2, terms.size());
+        return hits.entrySet().stream()
+                .filter(hit -> hit.getValue() >= required)
+                .sorted(Map.Entry.<Fact, Integer>comparingByValue().reversed())
+                .limit(LIMIT)
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     /** A fact created by this write: later facts of the write may replace it. */
     void add(Fact fact) {
-        createdHere.put(fact, terms(fact.content()));
+        terms(fact.content())
+                .forEach(term -> createdByTerm
+                        .computeIfAbsent(term, t -> new ArrayList<>())
+                        .add(fact));
     }
 
     private List<String> candidateIds(String content) {

@@ -1,6 +1,8 @@
 package dev.memoria.fact.control;
 
 import dev.memoria.platform.control.Jsons;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -40,15 +42,28 @@ final class SupersessionJudge {
 
     private static final double ATTRIBUTE_RULE = 0.9;
 
-    private final SupersessionDetector detector;
+    /** At most this many statements are kept read: one write's contents and their candidates. */
+    private static final int READ_STATEMENTS = 4_096;
 
+    private final SupersessionDetector detector;
+    /** Each statement read once for the judge's life: one write, where a content meets many candidates. */
+    private final Map<String, StatementFrames.Statement> statements = new HashMap<>();
+
+    /** A judge for one write (its reading of statements is kept, and is not for sharing between threads). */
     SupersessionJudge(SupersessionDetector detector) {
         this.detector = detector;
     }
 
+    private StatementFrames.Statement statement(String text) {
+        if (statements.size() >= READ_STATEMENTS) {
+            statements.clear();
+        }
+        return statements.computeIfAbsent(text, StatementFrames::read);
+    }
+
     /** The decision that the newer content replaces the older, if it does with at least {@link #HIDE_AT}. */
     Optional<Decision> judge(String newer, String newerAttribute, String older, String olderAttribute) {
-        Optional<Decision> byFrame = StatementFrames.match(newer, older)
+        Optional<Decision> byFrame = StatementFrames.match(statement(newer), statement(older))
                 .map(m -> new Decision("frame", m.frame(), m.reason(), m.confidence()));
         if (byFrame.isPresent()) {
             return byFrame.filter(d -> d.confidence() >= HIDE_AT);
