@@ -25,6 +25,8 @@ final class SupersessionCandidates {
 
     static final int PROBES = 6;
     static final int LIMIT = 24;
+    /** A term more facts hold than this names no frame ("user", "the project"): it is no probe. */
+    static final long COMMON = 500;
     /** How many of the write's newest facts holding a term are looked at. */
     static final int PER_TERM = 64;
 
@@ -42,7 +44,7 @@ final class SupersessionCandidates {
         Set<String> probes = new HashSet<>();
         for (String content : contents) {
             List<String> rarest = terms(content).stream()
-                    .filter(frequencies::containsKey)
+                    .filter(term -> frequencies.containsKey(term) && frequencies.get(term) <= COMMON)
                     .sorted(Comparator.comparingLong((String term) -> frequencies.get(term))
                             .thenComparing(Comparator.naturalOrder()))
                     .limit(PROBES)
