@@ -18,8 +18,9 @@ import java.util.Set;
  * The current facts of a scope a new fact may replace, found by the words they share, for all contents of one
  * write with three set-wise reads (frequencies, postings, facts). A replaced fact shares the new one's frame, not
  * its new value, which no fact holds yet: so each content probes with its {@value #PROBES} rarest terms that some
- * fact holds, and a candidate holds at least two of them (one when the content has one). The {@value #LIMIT} with
- * the most shared probes are judged; facts created earlier in the same write are offered too.
+ * fact holds (and at most {@value #COMMON}), and a candidate holds at least two of them (one when the content has
+ * one). The {@value #LIMIT} with the most shared probes are judged; as many of the write's own earlier facts are
+ * offered too.
  */
 final class SupersessionCandidates {
 
