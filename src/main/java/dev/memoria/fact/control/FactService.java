@@ -488,11 +488,16 @@ public class FactService {
         private Map<Fact, SupersessionJudge.Decision> decide(Fact newer) {
             Map<String, Fact> offered = new LinkedHashMap<>();
             candidates.of(newer.content()).forEach(fact -> offered.putIfAbsent(fact.id(), fact));
-            if (newer.attribute() != null) {
+            if (SupersessionJudge.trusts(newer.attribute())) {
                 facts.currentWithAttribute(scope, newer.attribute(), now, SUPERSESSION_CANDIDATES)
                         .forEach(fact -> offered.putIfAbsent(fact.id(), fact));
-                created.stream()
+                List<Fact> createdWithAttribute = created.stream()
                         .filter(fact -> newer.attribute().equals(fact.attribute()))
+                        .toList();
+                createdWithAttribute
+                        .subList(
+                                Math.max(0, createdWithAttribute.size() - SUPERSESSION_CANDIDATES),
+                                createdWithAttribute.size())
                         .forEach(fact -> offered.putIfAbsent(fact.id(), fact));
             }
             Map<Fact, SupersessionJudge.Decision> decided = new LinkedHashMap<>();

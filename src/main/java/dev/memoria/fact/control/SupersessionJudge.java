@@ -61,6 +61,11 @@ final class SupersessionJudge {
         return statements.computeIfAbsent(text, StatementFrames::read);
     }
 
+    /** Whether the rules of this attribute still decide (and its facts are worth looking up by it). */
+    static boolean trusts(String attribute) {
+        return attribute != null && TRUSTED_ATTRIBUTES.matcher(attribute).matches();
+    }
+
     /** The decision that the newer content replaces the older, if it does with at least {@link #HIDE_AT}. */
     Optional<Decision> judge(String newer, String newerAttribute, String older, String olderAttribute) {
         Optional<Decision> byFrame = StatementFrames.match(statement(newer), statement(older))
@@ -70,7 +75,7 @@ final class SupersessionJudge {
         }
         if (newerAttribute != null
                 && newerAttribute.equals(olderAttribute)
-                && TRUSTED_ATTRIBUTES.matcher(newerAttribute).matches()
+                && trusts(newerAttribute)
                 && StatementFrames.saysItChanged(newer)
                 && detector.supersedes(newer, older)) {
             return Optional.of(new Decision(
