@@ -2,7 +2,6 @@ package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.scope.entity.Scope;
-import dev.memoria.text.control.TextAnalyzer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -35,7 +34,7 @@ public final class DuplicateFinder {
     private final Map<String, Set<Fact>> factsByTerm = new HashMap<>();
     private final Map<Fact, WordSet> words = new HashMap<>();
     /** Each content's analysis, worked out once: analysis is the costly part of a batch. */
-    private final Map<String, Set<String>> termsByContent = new HashMap<>();
+    private final WriteTerms writeTerms;
 
     private final Map<String, WordSet> wordSetsByContent = new HashMap<>();
     private final Map<String, List<String>> probesByContent = new HashMap<>();
@@ -46,14 +45,19 @@ public final class DuplicateFinder {
 
     /** Prepares for the given contents with three set-wise reads: frequencies, postings, candidate facts. */
     DuplicateFinder(
-            double threshold, List<String> contents, Scope scope, TermLookup index, FactRepository facts, Instant now) {
+            double threshold,
+            List<String> contents,
+            WriteTerms writeTerms,
+            Scope scope,
+            TermLookup index,
+            FactRepository facts,
+            Instant now) {
         this.threshold = threshold;
+        this.writeTerms = writeTerms;
         this.scope = scope;
         this.facts = facts;
         this.now = now;
-        Set<String> allTerms = new HashSet<>();
-        contents.forEach(content -> allTerms.addAll(terms(content)));
-        this.frequencies = allTerms.isEmpty() ? Map.of() : index.documentFrequencies(scope.value(), allTerms);
+        this.frequencies = writeTerms.frequencies();
         Set<String> probes = new HashSet<>();
         contents.forEach(content -> probes.addAll(probeTerms(content)));
         probes.retainAll(frequencies.keySet());
@@ -158,8 +162,7 @@ public final class DuplicateFinder {
     }
 
     private Set<String> terms(String content) {
-        return termsByContent.computeIfAbsent(
-                content, c -> TextAnalyzer.termFrequencies(c).keySet());
+        return writeTerms.of(content);
     }
 
     private WordSet wordSet(String content) {

@@ -218,8 +218,8 @@ public class FactService {
      * learn shows a model so it can say which of them a new fact replaces.
      */
     public List<Fact> currentSharingWords(Scope scope, List<String> texts, int limit) {
-        SupersessionCandidates candidates =
-                new SupersessionCandidates(texts, scope, terms, facts, Timestamps.now(clock));
+        SupersessionCandidates candidates = new SupersessionCandidates(
+                texts, WriteTerms.of(texts, scope, terms), scope, terms, facts, Timestamps.now(clock));
         Map<String, Fact> found = new LinkedHashMap<>();
         for (String text : texts) {
             candidates.of(text).forEach(fact -> found.putIfAbsent(fact.id(), fact));
@@ -243,8 +243,9 @@ public class FactService {
                 .thenComparing(fact -> position.getOrDefault(fact.id(), -1));
         List<Fact> arrived = new ArrayList<>(facts.liveAmong(scope, ids, now));
         arrived.sort(arrival);
+        List<String> contents = arrived.stream().map(Fact::content).toList();
         SupersessionCandidates candidates =
-                new SupersessionCandidates(arrived.stream().map(Fact::content).toList(), scope, terms, facts, now);
+                new SupersessionCandidates(contents, WriteTerms.of(contents, scope, terms), scope, terms, facts, now);
         SupersessionJudge judge = new SupersessionJudge(detector);
         for (Fact newer : arrived) {
             newer.attribute(detector.attributeOf(newer.content()).orElse(null));
@@ -378,12 +379,14 @@ public class FactService {
                     .filter(i -> i.key() == null && i.dedupe())
                     .map(FactInput::content)
                     .toList();
+            List<String> contents =
+                    automatic ? inputs.stream().map(FactInput::content).toList() : deduplicated;
+            WriteTerms writeTerms = WriteTerms.of(contents, scope, terms);
             if (!deduplicated.isEmpty()) {
-                duplicates = new DuplicateFinder(dedupeThreshold, deduplicated, scope, terms, facts, now);
+                duplicates = new DuplicateFinder(dedupeThreshold, deduplicated, writeTerms, scope, terms, facts, now);
             }
             if (automatic) {
-                candidates = new SupersessionCandidates(
-                        inputs.stream().map(FactInput::content).toList(), scope, terms, facts, now);
+                candidates = new SupersessionCandidates(contents, writeTerms, scope, terms, facts, now);
             }
         }
 

@@ -38,6 +38,12 @@ final class StatementFrames {
     private static final Pattern CLAUSE_END =
             Pattern.compile("[;!?()\\[\\]\\n]|[.,](?=\\s|$)|\\s[-–—]\\s|\\s(?:but|so|because|since|as|after|which)\\s");
     private static final Pattern LABEL = Pattern.compile("^\\s*([^:\\n]{1,60}?)\\s*[:=]\\s+(\\S.*)$");
+    // compiled once: a batch reads thousands of statements, and String.replaceAll compiles on every call
+    private static final Pattern TRAILING_PUNCTUATION = Pattern.compile("[.:'_/-]+$");
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("\\d+(?:[.,]\\d+)?");
+    private static final Pattern ABBREVIATED_NUMBER = Pattern.compile("(\\d+(?:[.,]\\d+)*)\\s*([km])\\b");
+    private static final Pattern THOUSANDS_SEPARATOR = Pattern.compile("(?<=\\d),(?=\\d{3})");
+    private static final Pattern HOUR_SUFFIX = Pattern.compile("(?<=\\d)\\s*(?:am|pm)\\b");
 
     /** Verbs of change, with their particle, read as the copula they replace ("changed to Tom" = "is Tom"). */
     private static final Pattern CHANGE_VERB = Pattern.compile(
@@ -375,8 +381,8 @@ final class StatementFrames {
         return older.size() >= 2
                 && newer.size() >= 2
                 && !older.get(0).equals(newer.get(0))
-                && older.get(1).matches("\\d+(?:[.,]\\d+)?")
-                && newer.get(1).matches("\\d+(?:[.,]\\d+)?");
+                && PLAIN_NUMBER.matcher(older.get(1)).matches()
+                && PLAIN_NUMBER.matcher(newer.get(1)).matches();
     }
 
     /** How a value starts: two values of one slot start alike ("in Leeds" and "allergic to eggs" do not). */
@@ -420,8 +426,8 @@ final class StatementFrames {
     }
 
     private static String normalNumbers(String value) {
-        Matcher m = Pattern.compile("(\\d+(?:[.,]\\d+)*)\\s*([km])\\b")
-                .matcher(value.replace("$", " ").replace("£", " ").replace("€", " "));
+        Matcher m = ABBREVIATED_NUMBER.matcher(
+                value.replace("$", " ").replace("£", " ").replace("€", " "));
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             double number = Double.parseDouble(m.group(1).replace(",", ""));
@@ -429,7 +435,9 @@ final class StatementFrames {
             m.appendReplacement(out, Long.toString(Math.round(number)));
         }
         m.appendTail(out);
-        return out.toString().replaceAll("(?<=\\d),(?=\\d{3})", "").replaceAll("(?<=\\d)\\s*(?:am|pm)\\b", "");
+        return HOUR_SUFFIX
+                .matcher(THOUSANDS_SEPARATOR.matcher(out).replaceAll(""))
+                .replaceAll("");
     }
 
     private static List<String> withoutFiller(List<String> words) {
@@ -472,7 +480,7 @@ final class StatementFrames {
         List<String> words = new ArrayList<>();
         Matcher m = TOKEN.matcher(text.toLowerCase(Locale.ROOT).replace('’', '\''));
         while (m.find()) {
-            String word = m.group().replaceAll("[.:'_/-]+$", "");
+            String word = TRAILING_PUNCTUATION.matcher(m.group()).replaceAll("");
             switch (word) {
                 case "i'm" -> words.addAll(List.of("i", "am"));
                 case "it's", "that's" -> words.addAll(List.of(word.substring(0, word.length() - 2), "is"));

@@ -2,7 +2,6 @@ package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.scope.entity.Scope;
-import dev.memoria.text.control.TextAnalyzer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,17 +30,22 @@ final class SupersessionCandidates {
     /** How many of the write's newest facts holding a term are looked at. */
     static final int PER_TERM = 64;
 
+    private final WriteTerms writeTerms;
     private final Map<String, List<String>> probesByContent = new HashMap<>();
     private final Map<String, List<String>> postings;
     private final Map<String, Fact> loaded = new HashMap<>();
     /** The write's own facts by term, in the order they were created. */
     private final Map<String, List<Fact>> createdByTerm = new HashMap<>();
 
-    SupersessionCandidates(List<String> contents, Scope scope, TermLookup index, FactRepository facts, Instant now) {
-        Set<String> allTerms = new HashSet<>();
-        contents.forEach(content -> allTerms.addAll(terms(content)));
-        Map<String, Long> frequencies =
-                allTerms.isEmpty() ? Map.of() : index.documentFrequencies(scope.value(), allTerms);
+    SupersessionCandidates(
+            List<String> contents,
+            WriteTerms writeTerms,
+            Scope scope,
+            TermLookup index,
+            FactRepository facts,
+            Instant now) {
+        this.writeTerms = writeTerms;
+        Map<String, Long> frequencies = writeTerms.frequencies();
         Set<String> probes = new HashSet<>();
         for (String content : contents) {
             List<String> rarest = terms(content).stream()
@@ -120,10 +124,7 @@ final class SupersessionCandidates {
                 .toList();
     }
 
-    private final Map<String, Set<String>> termsByContent = new HashMap<>();
-
     private Set<String> terms(String content) {
-        return termsByContent.computeIfAbsent(
-                content, c -> TextAnalyzer.termFrequencies(c).keySet());
+        return writeTerms.of(content);
     }
 }
