@@ -27,7 +27,17 @@ import java.util.UUID;
 public final class DevToken {
 
     public static final String DEV_ISSUER = "memoria-dev";
-    static final Path DEFAULT_KEYS = Path.of("target/liberty/wlp/usr/servers/memoria/dev-keys");
+
+    /** Where the server makes its dev key pair by default: MEMORIA_DEV_KEYS_DIR, else dev-keys in MEMORIA_DATA_DIR. */
+    static Path defaultKeys() {
+        String keys = System.getenv("MEMORIA_DEV_KEYS_DIR");
+        if (keys != null && !keys.isBlank()) {
+            return Path.of(keys);
+        }
+        String data = System.getenv("MEMORIA_DATA_DIR");
+        return (data != null && !data.isBlank() ? Path.of(data) : Path.of(System.getProperty("user.home"), ".memoria"))
+                .resolve("dev-keys");
+    }
 
     private DevToken() {}
 
@@ -46,8 +56,7 @@ public final class DevToken {
                 .split(","));
         String subject = options.getOrDefault("sub", "dev-user");
         Duration ttl = Duration.ofMinutes(Long.parseLong(options.getOrDefault("minutes", "60")));
-        Path keys = Path.of(options.getOrDefault(
-                "keys", System.getenv().getOrDefault("MEMORIA_DEV_KEYS_DIR", DEFAULT_KEYS.toString())));
+        Path keys = options.containsKey("keys") ? Path.of(options.get("keys")) : defaultKeys();
         Path privateKey = keys.resolve("private.pem");
         if (!Files.exists(privateKey)) {
             fail("No dev key at " + privateKey

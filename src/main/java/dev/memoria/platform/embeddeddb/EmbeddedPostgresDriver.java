@@ -10,7 +10,8 @@ import java.util.Properties;
 import java.util.logging.Logger;
 
 /**
- * The embedded default database: a JDBC driver for {@code jdbc:memoria:embedded-postgres:<data folder>} that
+ * The embedded default database: a JDBC driver for {@code jdbc:memoria:embedded-postgres:<data folder>} (optionally
+ * followed by {@code ;formerly=<folder>}, see {@link FormerDataFolder}) that
  * starts a PostgreSQL server on that folder at its first connection (once per JVM and folder) and hands out
  * connections to it. It lives in the server's JDBC library, not in the WAR, so whoever connects first (the
  * persistent timers or the application) finds the database running.
@@ -18,6 +19,8 @@ import java.util.logging.Logger;
 public final class EmbeddedPostgresDriver implements Driver {
 
     static final String PREFIX = "jdbc:memoria:embedded-postgres:";
+    /** Names the folder an earlier version kept the data in, moved to the data folder at the first start. */
+    static final String FORMERLY = ";formerly=";
 
     private final Driver postgres = new org.postgresql.Driver();
 
@@ -26,11 +29,13 @@ public final class EmbeddedPostgresDriver implements Driver {
         if (!acceptsURL(url)) {
             return null;
         }
-        String folder = url.substring(PREFIX.length()).strip();
+        String[] parts = url.substring(PREFIX.length()).split(FORMERLY, 2);
+        String folder = parts[0].strip();
         if (folder.isEmpty()) {
             throw new SQLException("The embedded database URL names no data folder: " + url);
         }
-        EmbeddedPostgresServer server = EmbeddedPostgresServer.on(Path.of(folder));
+        Path former = parts.length == 2 && !parts[1].isBlank() ? Path.of(parts[1].strip()) : null;
+        EmbeddedPostgresServer server = EmbeddedPostgresServer.on(Path.of(folder), former);
         // the pool's user and password are not the database's: the server's superuser and the password of its
         // password file are (in the properties, not the URL, which PostgreSQL's driver logs)
         return postgres.connect(server.jdbcUrl(), server.connectionProperties());

@@ -86,8 +86,22 @@ final class EmbeddedPostgresServer {
     }
 
     static EmbeddedPostgresServer on(Path folder) throws SQLException {
+        return on(folder, null);
+    }
+
+    /** The server on {@code folder}, moving an earlier version's database from {@code former} there first. */
+    static EmbeddedPostgresServer on(Path folder, Path former) throws SQLException {
         try {
-            return RUNNING.computeIfAbsent(folder.toAbsolutePath().normalize(), EmbeddedPostgresServer::start);
+            return RUNNING.computeIfAbsent(folder.toAbsolutePath().normalize(), data -> {
+                if (former != null) {
+                    try {
+                        FormerDataFolder.moveInto(data, former);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+                return start(data);
+            });
         } catch (UncheckedIOException | IllegalStateException e) {
             throw new SQLException("The embedded PostgreSQL on " + folder + " did not start: " + e.getMessage(), e);
         }
@@ -123,12 +137,16 @@ final class EmbeddedPostgresServer {
         return data.resolveSibling(data.getFileName() + ".password");
     }
 
+    static Path binariesOf(Path data) {
+        return data.resolveSibling(data.getFileName() + "-binaries");
+    }
+
     private static EmbeddedPostgresServer start(Path data) {
         Instant began = Instant.now();
         try {
             Files.createDirectories(data);
             Path log = data.resolveSibling(data.getFileName() + ".log");
-            Path binaries = data.resolveSibling(data.getFileName() + "-binaries");
+            Path binaries = binariesOf(data);
             Path passwordFile = passwordFile(data);
             stopLeftOver(data, binaries);
             boolean fresh = !Files.exists(data.resolve("postgresql.conf"));
@@ -308,7 +326,7 @@ final class EmbeddedPostgresServer {
      * backends exiting): stop it, and wait until no process of these binaries is left (at worst kill them), or
      * the new postmaster would refuse the folder's lock or its shared memory.
      */
-    private static void stopLeftOver(Path data, Path binaries) throws IOException {
+    static void stopLeftOver(Path data, Path binaries) throws IOException {
         Path pidFile = data.resolve("postmaster.pid");
         if (!Files.exists(pidFile)) {
             return;
