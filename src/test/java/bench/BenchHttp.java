@@ -31,9 +31,8 @@ final class BenchHttp {
 
     BenchHttp() {
         try {
-            key = DevToken.readPrivateKey(Path.of(
-                    System.getProperty("bench.keys", "target/liberty/wlp/usr/servers/memoria/dev-keys"),
-                    "private.pem"));
+            key = DevToken.readPrivateKey(
+                    Path.of(System.getProperty("bench.keys", "target/bench-data/dev-keys"), "private.pem"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
