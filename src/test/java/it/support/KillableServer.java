@@ -72,8 +72,9 @@ public final class KillableServer implements AutoCloseable {
         env.put("MEMORIA_HTTP_PORT", String.valueOf(httpPort));
         env.put("MEMORIA_HTTPS_PORT", String.valueOf(httpPort + 363));
         if (onEmbeddedDatabase()) {
-            // the default embedded database, as a user who sets nothing gets it
+            // the default embedded database, as a user who sets nothing gets it, in a data folder of the test's own
             List.of("MEMORIA_DB_URL", "MEMORIA_DB_USER", "MEMORIA_DB_PASSWORD").forEach(env::remove);
+            env.put("MEMORIA_DATA_DIR", serverDir.resolve("data").toString());
         }
         env.putAll(settings);
         try {
