@@ -247,6 +247,10 @@ public final class SupersessionBench {
         return pairs;
     }
 
+    static List<StreamFact> streamFactsOf(String file) {
+        return streamFacts(file);
+    }
+
     private static List<StreamFact> streamFacts(String file) {
         List<StreamFact> facts = new ArrayList<>();
         for (JsonObject line : lines(file)) {

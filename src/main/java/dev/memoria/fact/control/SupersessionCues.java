@@ -14,7 +14,11 @@ import java.util.regex.Pattern;
 final class SupersessionCues {
 
     private static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
-    private static final String UPPER = "(?=(?-i:\\p{Lu}))";
+    /** A capitalised word, which a place or a company starts with; days and months are capitalised too, never places. */
+    private static final String UPPER = "(?!(?:mon|tues|wednes|thurs|fri|satur|sun)days?\\b"
+            + "|(?:january|february|march|april|may|june|july|august|september|october|november|december"
+            + "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\\b)(?=(?-i:\\p{Lu}))";
+
     private static final String UPPER_OR_DIGIT = "(?=(?-i:[\\p{Lu}\\d]))";
     private static final String APOS = "['’]";
 

@@ -127,6 +127,16 @@ class SupersessionDetectorTest {
     }
 
     @Test
+    void aDayOrAMonthMovedToIsNoPlaceToLive() {
+        assertEquals(
+                Optional.empty(),
+                detector.attributeOf("Long runs moved to Saturdays, Sundays at Mum's take the whole day"));
+        assertEquals(Optional.empty(), detector.attributeOf("The launch moved to March"));
+        assertEquals(Optional.of("residence"), detector.attributeOf("Moved to Marseille last spring"));
+        assertFalse(detector.supersedes("Long runs moved to Saturdays", "Lives in Rugby with husband Femi"));
+    }
+
+    @Test
     void anotherPersonsAttributeIsQualifiedByThatPerson() {
         assertEquals(Optional.of("residence@sister"), detector.attributeOf("My sister lives in Rome"));
         assertEquals(Optional.of("birthday@wife"), detector.attributeOf("User's wife's birthday is June 10"));
