@@ -201,7 +201,8 @@ public final class ProfileRecallBench {
 
     public static void main(String[] args) throws Exception {
         List<Profile> profiles = read();
-        String modelName = "all-minilm-l6-v2-q";
+        // -Dmodel=bge-small-en-v1.5-q measures the other local model the server ships
+        String modelName = System.getProperty("model", "all-minilm-l6-v2-q");
         Map<String, float[]> cache = ConversationRecallBench.readCache(modelName);
         List<String> texts = new ArrayList<>();
         for (Profile p : profiles) {
@@ -212,7 +213,9 @@ public final class ProfileRecallBench {
             p.questions().forEach(q -> texts.add(q.text()));
         }
         ExecutorService executor = Executors.newFixedThreadPool(1);
-        EmbeddingModel model = new AllMiniLmL6V2QuantizedEmbeddingModel(executor);
+        EmbeddingModel model = modelName.startsWith("bge")
+                ? new dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel(executor)
+                : new AllMiniLmL6V2QuantizedEmbeddingModel(executor);
         ConversationRecallBench.embed(model, cache, texts);
         ConversationRecallBench.writeCache(modelName, cache);
         executor.shutdownNow();
@@ -231,6 +234,26 @@ public final class ProfileRecallBench {
                                 .computeIfAbsent(half, k -> new LinkedHashMap<>())
                                 .computeIfAbsent(mode, k -> new Tally())
                                 .add(q, scope.rank(q.text(), vector, mode), bestCosine);
+                        List<RecallRanking.Ranked> ranked = scope.rank(q.text(), vector, mode);
+                        if (Boolean.getBoolean("misses")
+                                && p.tuning()
+                                && variant.equals("new")
+                                && mode == RecallService.Mode.HYBRID
+                                && !q.answers().isEmpty()
+                                && (ranked.isEmpty()
+                                        || !q.answers().contains(ranked.get(0).id()))) {
+                            Map<String, Fact> byId = new HashMap<>();
+                            p.facts().forEach(f -> byId.put(f.id(), f));
+                            System.out.printf(
+                                    "MISS %s%n  got  %s%n  want %s%n",
+                                    q.text(),
+                                    ranked.isEmpty()
+                                            ? "-"
+                                            : describe(byId.get(ranked.get(0).id())),
+                                    q.answers().stream()
+                                            .map(id -> describe(byId.get(id)))
+                                            .toList());
+                        }
                     }
                 }
             }
@@ -285,6 +308,12 @@ public final class ProfileRecallBench {
             }
         }
         System.out.println(out);
+    }
+
+    private static String describe(Fact fact) {
+        return (fact.key() == null ? "" : "[" + fact.key() + "] ")
+                + (fact.title() == null ? "" : fact.title() + ": ")
+                + fact.content();
     }
 
     static List<Profile> read() throws Exception {
