@@ -81,6 +81,9 @@ public class AuditLog {
     @Inject
     ScopeAccess access;
 
+    @Inject
+    AuditKeys keys;
+
     /** Every deletion of facts is recorded as it happens, in its transaction. */
     void onRemoved(@Observes FactsRemoved removed) {
         Action action = switch (removed.reason()) {
@@ -106,32 +109,39 @@ public class AuditLog {
 
     /** Each fact's deletion, with its key and title, but an erasure's: what it erases leaves no label behind. */
     public void factsDeleted(Action action, List<Fact> facts, Instant at) {
+        boolean labelled = action != Action.ERASE;
+        byte[] key = labelled && !facts.isEmpty() ? keys.current() : null;
         for (Fact fact : facts) {
-            boolean labelled = action != Action.ERASE;
             persist(
-                    action,
-                    fact.scopeName(),
-                    fact.id(),
-                    fact.content(),
-                    labelled ? fact.key() : null,
-                    labelled ? fact.title() : null,
-                    at);
+                            action,
+                            fact.scopeName(),
+                            fact.id(),
+                            fact.content(),
+                            labelled ? fact.key() : null,
+                            labelled ? fact.title() : null,
+                            at)
+                    .identifiedBy(key == null ? null : DeletedIdentifiers.stored(key, fact.content()));
         }
     }
 
     public void record(Action action, String scope, String factId, String deletedContent, Instant at) {
-        persist(action, scope, factId, deletedContent, null, null, at);
+        AuditEvent event = persist(action, scope, factId, deletedContent, null, null, at);
+        if (action == Action.EDIT) {
+            // the text an edit replaced is confirmed as the deleted one is
+            event.identifiedBy(DeletedIdentifiers.stored(keys.current(), deletedContent));
+        }
     }
 
-    private void persist(
+    private AuditEvent persist(
             Action action, String scope, String factId, String deletedContent, String key, String title, Instant at) {
         // eviction is the system's doing even inside a person's write
         String actor = action == Action.EVICT
                 ? "job:capacity"
                 : tenant.actor() == null || tenant.actor().isBlank() ? "unknown" : tenant.actor();
-        db.get()
-                .persist(new AuditEvent(
-                        at, actor, action.wireName(), scope, factId, sha256(deletedContent), key, title));
+        AuditEvent event =
+                new AuditEvent(at, actor, action.wireName(), scope, factId, sha256(deletedContent), key, title);
+        db.get().persist(event);
+        return event;
     }
 
     /**

@@ -45,6 +45,10 @@ public class AuditEvent {
     @Column(name = "fact_title")
     private String factTitle;
 
+    /** Keyed digests of the deleted text and the identifiers in it ("kind:hex" words); null after an erasure. */
+    @Column(name = "identifiers")
+    private String identifiers;
+
     protected AuditEvent() {
         // for JPA
     }
@@ -71,6 +75,12 @@ public class AuditEvent {
         this.digest = digest;
         this.factKey = factKey;
         this.factTitle = factTitle;
+    }
+
+    /** Sets the keyed digests support confirms a deletion by (see DeletedIdentifiers). */
+    public AuditEvent identifiedBy(String identifiers) {
+        this.identifiers = identifiers;
+        return this;
     }
 
     public String id() {

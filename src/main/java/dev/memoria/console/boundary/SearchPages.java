@@ -1,6 +1,5 @@
 package dev.memoria.console.boundary;
 
-import dev.memoria.console.control.ConsoleAuditTrail;
 import dev.memoria.console.control.SupportSearch;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.tenant.control.TenantContext;
@@ -35,6 +34,7 @@ public class SearchPages {
             }
             model.put("result", search.find(tenant, query, request.user().actor()));
             model.put("auditedFact", search.auditedFact(tenant, query));
+            model.put("snapshotHits", search.inSnapshotsOnly(tenant, query));
         }
         return View.page("search", model);
     }
@@ -52,11 +52,25 @@ public class SearchPages {
         Map<String, Object> model = request.model("search");
         model.put("tenant", tenant);
         model.put("checked", true);
-        List<ConsoleAuditTrail.Entry> found = new java.util.ArrayList<>();
+        // exact digests first (every deletion has one), then the keyed digests of the text and its identifiers
+        Map<String, SupportSearch.FoundDeletion> found = new java.util.LinkedHashMap<>();
         for (String variant : variants(text)) {
-            found.addAll(search.deleted(tenant, variant));
+            search.deleted(tenant, variant)
+                    .forEach(entry -> found.putIfAbsent(
+                            entry.tenant() + " " + entry.at() + " " + entry.factId(),
+                            new SupportSearch.FoundDeletion(entry, "the whole text, exactly")));
         }
-        model.put("deletions", found);
+        search.deletedHolding(tenant, text)
+                .forEach(deletion -> found.putIfAbsent(
+                        deletion.entry().tenant() + " " + deletion.entry().at() + " "
+                                + deletion.entry().factId(),
+                        deletion));
+        model.put(
+                "deletions",
+                found.values().stream()
+                        .map(deletion -> deletion.withCopies(search.snapshotsHolding(
+                                deletion.entry().tenant(), deletion.entry().factId())))
+                        .toList());
         return View.page("search", model);
     }
 

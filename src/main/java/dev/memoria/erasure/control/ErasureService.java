@@ -216,6 +216,13 @@ public class ErasureService {
                 }
                 clear.executeUpdate();
             }
+            for (String scope : receipt.scopes()) {
+                // digests of deleted identifiers cannot be matched against the erased text: all of the scope's go
+                sql.query("UPDATE audit_event SET identifiers = NULL WHERE {tenant} AND scope_name = ?"
+                                + " AND identifiers IS NOT NULL")
+                        .setParameter(1, scope)
+                        .executeUpdate();
+            }
             db.get().persist(receipt);
             for (String scope : receipt.scopes()) {
                 audit.record(
