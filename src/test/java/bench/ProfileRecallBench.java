@@ -308,63 +308,6 @@ public final class ProfileRecallBench {
             }
         }
         System.out.println(out);
-        consoleMeaningFloor(profiles, cache);
-    }
-
-    static final double[] FLOORS = {0.15, 0.2, 0.25, 0.3, 0.35, 0.4};
-
-    /**
-     * The console's search by meaning lists a scope's facts whose raw cosine to the words is at least a floor (the
-     * nearest five): per floor, the answerable questions whose answer it lists, the facts it lists besides the
-     * answers, and the unanswerable questions for which it lists nothing.
-     */
-    static void consoleMeaningFloor(List<Profile> profiles, Map<String, float[]> cache) {
-        System.out.println("\nconsole search by meaning (raw cosine floor, nearest 5 per scope)\n");
-        System.out.println(
-                "| half | floor | answer listed | other facts listed per question | unanswerable: nothing listed |");
-        System.out.println("|---|---|---|---|---|");
-        for (String half : List.of("tune", "report")) {
-            for (double floor : FLOORS) {
-                int answerable = 0, found = 0, others = 0, unanswerable = 0, silent = 0;
-                for (Profile p : profiles) {
-                    if (p.tuning() != half.equals("tune")) {
-                        continue;
-                    }
-                    Scope scope = new Scope(p, true, cache);
-                    for (Question q : p.questions()) {
-                        byte[] v = Vectors.quantized(Vectors.normalized(cache.get(q.text())));
-                        List<Integer> listed = new ArrayList<>();
-                        for (int i = 0; i < scope.ids.size(); i++) {
-                            if (Vectors.cosine(v, scope.vectors.get(i), 0) >= floor) {
-                                listed.add(i);
-                            }
-                        }
-                        listed.sort(java.util.Comparator.comparingDouble(
-                                (Integer i) -> -Vectors.cosine(v, scope.vectors.get(i), 0)));
-                        List<String> shown =
-                                listed.stream().limit(5).map(scope.ids::get).toList();
-                        if (q.answers().isEmpty()) {
-                            unanswerable++;
-                            silent += shown.isEmpty() ? 1 : 0;
-                        } else {
-                            answerable++;
-                            found += shown.stream().anyMatch(q.answers()::contains) ? 1 : 0;
-                            others += (int) shown.stream()
-                                    .filter(id -> !q.answers().contains(id))
-                                    .count();
-                        }
-                    }
-                }
-                System.out.printf(
-                        Locale.ROOT,
-                        "| %s | %.2f | %.3f | %.2f | %.2f |%n",
-                        half,
-                        floor,
-                        found / (double) answerable,
-                        others / (double) answerable,
-                        silent / (double) unanswerable);
-            }
-        }
     }
 
     private static String describe(Fact fact) {

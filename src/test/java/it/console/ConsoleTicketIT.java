@@ -154,6 +154,10 @@ class ConsoleTicketIT extends Deployments {
                         .anyMatch(h -> berlin.equals(h.getAttribute("data-id"))
                                 && h.getText().contains("meaning")),
                 "found by meaning: " + browser.text("search-results"));
+        browser.open("/console/search?q=" + q("where does she live") + "&tenant=" + tenant);
+        assertTrue(
+                browser.all("tr.hit").stream().anyMatch(h -> berlin.equals(h.getAttribute("data-id"))),
+                "the ticket's own question finds the move: " + browser.text("search-results"));
 
         // the deleted fact's id leads to its deletion in the audit log
         browser.open("/console/search?q=" + deletedId + "&tenant=" + tenant);
@@ -169,15 +173,44 @@ class ConsoleTicketIT extends Deployments {
         List<WebElement> deletions = browser.all("li.deletion");
         assertEquals(1, deletions.size(), browser.pageSource());
         assertEquals(deletedId, deletions.get(0).getAttribute("data-fact"));
-        assertTrue(deletions.get(0).getText().startsWith("That text was deleted on"));
+        assertTrue(deletions.get(0).getText().startsWith("A text holding it was deleted"));
+        assertEquals("the whole text, exactly", deletions.get(0).getAttribute("data-matched"));
         assertTrue(
                 deletions.get(0).getText().contains("key timezone"),
                 deletions.get(0).getText());
         assertFalse(browser.pageSource().contains(DELETED), "the page does not echo the text");
         widths("deleted-check");
-        browser.type("deleted-text", DELETED + ".");
+        browser.type("deleted-text", DELETED.toLowerCase(java.util.Locale.ROOT) + ".");
         browser.submit("deleted-check");
-        assertTrue(browser.has("#not-deleted"), "one character more is another text");
+        assertEquals(1, browser.all("li.deletion").size(), "in lower case and with a full stop, still that text");
+        assertEquals(
+                "the whole text (case and spacing aside)",
+                browser.all("li.deletion").get(0).getAttribute("data-matched"));
+        browser.type("deleted-text", DELETED.replace("Lisbon", "Madrid"));
+        browser.submit("deleted-check");
+        assertTrue(browser.has("#not-deleted"), "another word is another text");
+        browser.type("deleted-text", "Lisbon");
+        browser.submit("deleted-check");
+        assertTrue(browser.has("#not-deleted"), "an ordinary word is no identifier: nothing is confirmed by it");
+
+        // "she asked us to delete her phone number": the number alone, as the customer writes it, confirms it
+        String phoneId = remember(
+                USER_SCOPE, "{\"content\":\"Her husband Luis Ferreira is the emergency contact, +351 912 345 678\"}");
+        assertEquals(
+                204,
+                api.delete("api/v1/scopes/" + USER_SCOPE + "/facts/" + phoneId).status());
+        for (String fragment : List.of("+351 912 345 678", "351912345678", "912 345 678", "Luis Ferreira")) {
+            browser.type("deleted-text", fragment);
+            browser.submit("deleted-check");
+            List<WebElement> byFragment = browser.all("li.deletion");
+            assertEquals(1, byFragment.size(), fragment + ": " + browser.text("deleted-results"));
+            assertEquals(phoneId, byFragment.get(0).getAttribute("data-fact"));
+            assertEquals(
+                    fragment.equals("Luis Ferreira") ? "a name in it" : "a phone number in it",
+                    byFragment.get(0).getAttribute("data-matched"),
+                    fragment);
+        }
+        assertFalse(browser.pageSource().contains("912 345 678"), "the page does not echo the number");
         browser.type("deleted-text", "  " + DELETED + "\n");
         browser.submit("deleted-check");
         assertEquals(1, browser.all("li.deletion").size(), "pasted with spaces around, as the API trims content");
@@ -200,6 +233,22 @@ class ConsoleTicketIT extends Deployments {
                 .body();
         browser.open(scopePath(BOT_SCOPE) + "/prompt?q=" + q("time zone") + "&max_tokens=5");
         assertEquals(agentBlock.strip(), browser.text("context-block").strip(), "exactly what the agent gets");
+
+        // the agent reads three scopes: the one view of them, as GET /context?scopes= gives it, from the one-scope view
+        remember("global", "{\"content\":\"Support hours are 08:00-20:00 Lisbon time\"}");
+        String threeScopes = USER_SCOPE + "," + BOT_SCOPE + ",global";
+        browser.open(scopePath(BOT_SCOPE) + "/prompt?q=" + q("time zone"));
+        browser.click("across-scopes");
+        assertTrue(browser.path().startsWith("/console/tenants/" + tenant + "/prompt?"), browser.path());
+        browser.type("prompt-scopes", threeScopes);
+        browser.submit("show-prompt");
+        String acrossBlock = api.get("api/v1/context?scopes=" + q(threeScopes) + "&q=" + q("time zone"))
+                .body();
+        assertEquals(acrossBlock.strip(), browser.text("context-block").strip(), "exactly what that agent gets");
+        java.util.Set<String> recalledScopes = new java.util.HashSet<>();
+        browser.all("tr.recall-row").forEach(row -> recalledScopes.add(row.getAttribute("data-scope")));
+        assertEquals(java.util.Set.of(USER_SCOPE, BOT_SCOPE, "global"), recalledScopes, browser.text("recall"));
+        widths("prompt-across");
 
         // as_of: the prompt as it was before the editor fact was edited
         JsonObject first = api.get("api/v1/scopes/" + USER_SCOPE + "/facts/" + editor + "/history")
@@ -247,11 +296,30 @@ class ConsoleTicketIT extends Deployments {
         assertFalse(browser.has("#supersession-evidence"));
 
         // tables to scan: totals, a key column, log entries leading to their facts, every setting in the form
+        String tea = remember(USER_SCOPE, "{\"content\":\"Drinks tea in the morning\",\"dedupe\":false}");
+        remember(
+                USER_SCOPE,
+                "{\"content\":\"Coffee in the morning now\",\"dedupe\":false,\"supersedes\":[\"" + tea + "\"]}");
         browser.open(scopePath(USER_SCOPE));
-        assertTrue(browser.text("facts-total").matches("\\d+ facts · page 1 of 1"), browser.text("facts-total"));
+        assertTrue(
+                browser.text("facts-total").matches("\\d+ current facts · [1-9]\\d* superseded · page 1 of 1"),
+                "the count says what the quota counts too: " + browser.text("facts-total"));
+        assertFalse(
+                browser.all("tr.fact-row").stream().anyMatch(r -> tea.equals(r.getAttribute("data-id"))),
+                "current facts by default");
+        browser.open(scopePath(USER_SCOPE) + "?superseded=include");
+        assertTrue(
+                browser.all("tr.fact-row").stream()
+                        .filter(r -> tea.equals(r.getAttribute("data-id")))
+                        .anyMatch(r -> !r.findElements(By.cssSelector(".fact-superseded"))
+                                .isEmpty()),
+                "the superseded fact, labelled");
+        browser.open(scopePath(USER_SCOPE));
         assertTrue(browser.all("#facts td.key").stream()
                 .anyMatch(td -> td.getText().equals("editor")));
-        assertTrue(browser.has("#facts time.when[title]"), "dates on one line, the exact time on hover");
+        assertTrue(
+                browser.has("#facts time.when[title]"),
+                "dates: the exact time, the relative one on hover and beside it");
         widths("scope");
         browser.open(scopePath(USER_SCOPE) + "?tab=logs");
         assertTrue(browser.has("a.log-fact-link"), "log entries link to their facts");

@@ -75,4 +75,9 @@ public final class ConsoleFormat {
     public String text(String value) {
         return value == null || value.isEmpty() ? "—" : value;
     }
+
+    /** "1 fact", "2 facts", with the thousands separated. */
+    public String count(long count, String one, String many) {
+        return String.format(Locale.ROOT, "%,d %s", count, count == 1 ? one : many);
+    }
 }

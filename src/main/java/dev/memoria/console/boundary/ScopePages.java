@@ -87,6 +87,58 @@ public class ScopePages {
         return View.page("prompt", model);
     }
 
+    /** How many scopes the agent's view reads at once, as GET /recall?scopes= does. */
+    static final int MAX_SCOPES = 10;
+
+    /**
+     * The agent's view across the scopes an agent reads ({@code /tenants/{tenant}/prompt?scopes=a,b&q=…}): the one
+     * block and recall list GET /context?scopes= and GET /recall?scopes= give it, each fact with its scope.
+     */
+    public View promptAcross(ConsoleRequest request) {
+        String tenant = binding.bind(request);
+        List<Scope> scopes = scopes(request.param("scopes"));
+        String query = request.param("q");
+        if (query != null && query.length() > RecallService.MAX_QUERY_CHARACTERS) {
+            throw DomainException.invalid("q", "must be at most " + RecallService.MAX_QUERY_CHARACTERS + " characters");
+        }
+        String maxTokens = request.param("max_tokens");
+        Integer budget = maxTokens == null ? null : QueryParams.intIn("max_tokens", maxTokens, 0, 1, 1_000_000);
+        Instant at = QueryParams.time("as_of", request.param("as_of"));
+        Map<String, Object> model = request.model("tenants");
+        model.put("tenant", tenant);
+        model.put("scopes", String.join(",", scopes.stream().map(Scope::value).toList()));
+        model.put("scopeList", scopes.stream().map(Scope::value).toList());
+        model.put("q", query);
+        model.put("maxTokens", maxTokens);
+        model.put("asOf", request.param("as_of"));
+        model.put("at", at);
+        model.put("preview", scopes.isEmpty() ? null : preview.of(scopes, query, budget, at));
+        model.put("ranking", RecallRanking.explanation());
+        return View.page("prompt-across", model);
+    }
+
+    /** 0-10 distinct scope names, comma-separated, each valid (an empty list shows the form only). */
+    private static List<Scope> scopes(String names) {
+        if (names == null || names.isBlank()) {
+            return List.of();
+        }
+        java.util.Set<String> distinct = new java.util.LinkedHashSet<>();
+        for (String name : names.split(",", -1)) {
+            if (name.isBlank()) {
+                continue;
+            }
+            String problem = Scope.problemWith(name.strip());
+            if (problem != null) {
+                throw DomainException.invalid("scopes", "'" + name.strip() + "': " + problem);
+            }
+            distinct.add(name.strip());
+        }
+        if (distinct.size() > MAX_SCOPES) {
+            throw DomainException.invalid("scopes", "must name at most " + MAX_SCOPES + " distinct scopes");
+        }
+        return distinct.stream().map(Scope::of).toList();
+    }
+
     public View scope(ConsoleRequest request) {
         Scope scope = binding.bindScope(request);
         String requested = request.param("tab");
@@ -118,12 +170,14 @@ public class ScopePages {
     }
 
     private void factsTab(ConsoleRequest request, Scope scope, Map<String, Object> model) {
+        boolean withSuperseded = "include".equals(request.param("superseded"));
         FactFilter filter = new FactFilter(
                 request.param("category"),
                 type(request.param("type")),
                 request.param("tag"),
                 persistent(request.param("persistent")),
-                null);
+                null,
+                withSuperseded);
         String query = request.param("q");
         if (query != null && query.length() > 2000) {
             throw DomainException.invalid("q", "must be at most 2000 characters");
@@ -148,8 +202,15 @@ public class ScopePages {
                 query == null
                         ? table.list(scope, filter, sort, number, PAGE_SIZE)
                         : table.search(scope, query, filter, number, PAGE_SIZE));
+        model.put("withSuperseded", withSuperseded);
         if (query == null) {
             long total = table.count(scope, filter);
+            FactFilter other = new FactFilter(
+                    filter.category(), filter.type(), filter.tag(), filter.persistent(), null, !withSuperseded);
+            long current = withSuperseded ? table.count(scope, other) : total;
+            // the quota counts superseded facts too: say both, so the two pages agree
+            model.put("currentCount", current);
+            model.put("supersededCount", (withSuperseded ? total : table.count(scope, other)) - current);
             model.put("total", total);
             model.put("pages", Math.max(1, (total + PAGE_SIZE - 1) / PAGE_SIZE));
         }

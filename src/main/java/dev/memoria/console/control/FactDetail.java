@@ -4,7 +4,10 @@ import dev.memoria.fact.entity.FactView;
 import java.time.Instant;
 import java.util.List;
 
-/** Every field of a fact (live or in a snapshot) as console pages show it; no entity reaches a template. */
+/**
+ * Every field of a fact (live or in a snapshot) as console pages show it, and whether a newer fact superseded it;
+ * no entity reaches a template.
+ */
 public record FactDetail(
         String id,
         String scope,
@@ -22,7 +25,8 @@ public record FactDetail(
         Instant lastAccessedAt,
         int accessCount,
         Instant expiresAt,
-        double retention) {
+        double retention,
+        boolean superseded) {
 
     public static FactDetail of(FactView fact, Instant now) {
         return new FactDetail(
@@ -42,7 +46,9 @@ public record FactDetail(
                 fact.lastAccessedAt(),
                 fact.accessCount(),
                 fact.expiresAt(),
-                fact.retention(now));
+                fact.retention(now),
+                fact instanceof dev.memoria.fact.entity.Fact live
+                        && live.validity().supersededBy() != null);
     }
 
     /** The content cut to one table cell. */

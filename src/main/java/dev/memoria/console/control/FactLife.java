@@ -26,7 +26,7 @@ public class FactLife {
 
     static final int MAX_ROWS = 100;
 
-    /** One version; {@code current} is the one the fact says now. */
+    /** One version; {@code current} is the one the fact says now (none of a superseded or expired fact's is). */
     public record Version(
             int version,
             String title,
@@ -88,7 +88,7 @@ public class FactLife {
                         v.validTo(),
                         v.changedAt(),
                         v.change().name().toLowerCase(java.util.Locale.ROOT),
-                        v.version() == last))
+                        v.version() == last && fact.validity().isCurrent(now)))
                 .toList();
         String newer = fact.validity().supersededBy();
         Link supersededBy = newer == null

@@ -44,16 +44,20 @@ public class PromptPreview {
     RecallService recall;
 
     public Preview of(Scope scope, String query, Integer maxTokens, Instant at) {
+        return of(List.of(scope), query, maxTokens, at);
+    }
+
+    /** What an agent reading several scopes gets, as GET /context?scopes= and GET /recall?scopes= answer. */
+    public Preview of(List<Scope> scopes, String query, Integer maxTokens, Instant at) {
         return UnrecordedUses.during(() -> {
-            String block = at == null
-                    ? context.context(scope, query, maxTokens)
-                    : context.contextAsOf(scope, query, maxTokens, at);
+            String block = context.context(scopes, query, maxTokens, at);
             if (query == null || query.isBlank()) {
                 return new Preview(block, null, List.of());
             }
             RecallService.Answer answer = at == null
-                    ? recall.recall(scope, query, RECALL_ROWS, RecallService.Filter.none())
-                    : recall.recallAsOf(scope, query, RECALL_ROWS, RecallService.Filter.none(), at);
+                    ? recall.recall(
+                            scopes, query, RECALL_ROWS, RecallService.Filter.none(), RecallService.Mode.HYBRID, 0)
+                    : recall.recallAsOf(scopes, query, RECALL_ROWS, RecallService.Filter.none(), at, 0);
             Instant now = at == null ? Timestamps.now(clock) : at;
             List<Row> rows = answer.items().stream()
                     .map(r -> new Row(
