@@ -242,6 +242,11 @@ class ConsoleTicketIT extends Deployments {
         assertTrue(browser.path().startsWith("/console/tenants/" + tenant + "/prompt?"), browser.path());
         browser.type("prompt-scopes", threeScopes);
         browser.submit("show-prompt");
+        // the block recalls by meaning too: compare once every fact of the three scopes has its vector
+        awaitEmbedded(USER_SCOPE);
+        awaitEmbedded(BOT_SCOPE);
+        awaitEmbedded("global");
+        browser.submit("show-prompt");
         String acrossBlock = api.get("api/v1/context?scopes=" + q(threeScopes) + "&q=" + q("time zone"))
                 .body();
         assertEquals(acrossBlock.strip(), browser.text("context-block").strip(), "exactly what that agent gets");
