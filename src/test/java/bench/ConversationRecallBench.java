@@ -8,8 +8,8 @@ import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15Quantize
 import dev.memoria.embedding.entity.Vectors;
 import dev.memoria.fact.control.WordSet;
 import dev.memoria.recall.control.Bm25;
+import dev.memoria.recall.control.RecallMode;
 import dev.memoria.recall.control.RecallRanking;
-import dev.memoria.recall.control.RecallService;
 import dev.memoria.text.control.TextAnalyzer;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -195,7 +195,7 @@ public final class ConversationRecallBench {
 
     // ---- rankers --------------------------------------------------------------------------------------------
 
-    static Ranker product(RecallService.Mode mode) {
+    static Ranker product(RecallMode mode) {
         return c -> RecallRanking.rank(mode, c.list(), c.bound()).stream()
                 .map(RecallRanking.Ranked::id)
                 .toList();
@@ -208,7 +208,7 @@ public final class ConversationRecallBench {
      */
     static Ranker withNextTurns(int top) {
         return c -> {
-            List<String> ranked = product(RecallService.Mode.HYBRID).apply(c);
+            List<String> ranked = product(RecallMode.HYBRID).apply(c);
             LinkedHashSet<String> out = new LinkedHashSet<>();
             for (String id : ranked.subList(0, Math.min(top, ranked.size()))) {
                 out.add(id);
@@ -229,8 +229,7 @@ public final class ConversationRecallBench {
     static Ranker smoothedByNeighbours(double beta) {
         return c -> {
             Map<String, Double> score = new LinkedHashMap<>();
-            RecallRanking.rank(RecallService.Mode.HYBRID, c.list(), c.bound())
-                    .forEach(r -> score.put(r.id(), r.score()));
+            RecallRanking.rank(RecallMode.HYBRID, c.list(), c.bound()).forEach(r -> score.put(r.id(), r.score()));
             Scope scope = c.asked().scope();
             Map<String, Double> smoothed = new HashMap<>();
             for (String id : score.keySet()) {
@@ -486,10 +485,10 @@ public final class ConversationRecallBench {
         executor.shutdownNow();
 
         Map<String, Ranker> rankers = new LinkedHashMap<>();
-        rankers.put("keyword", product(RecallService.Mode.KEYWORD));
-        rankers.put("semantic", product(RecallService.Mode.SEMANTIC));
+        rankers.put("keyword", product(RecallMode.KEYWORD));
+        rankers.put("semantic", product(RecallMode.SEMANTIC));
         rankers.put("hybrid before (0.3 BM25 + 0.7 cosine, min-max)", byRelevance(c -> minMax(c, 0.3)));
-        rankers.put("hybrid (product)", product(RecallService.Mode.HYBRID));
+        rankers.put("hybrid (product)", product(RecallMode.HYBRID));
         if (explore) {
             for (double w : new double[] {0.5, 0.6, 0.7, 0.8}) {
                 rankers.put(String.format(Locale.ROOT, "min-max w=%.1f", w), byRelevance(c -> minMax(c, w)));

@@ -6,8 +6,8 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import dev.memoria.embedding.entity.Vectors;
 import dev.memoria.recall.control.Bm25;
+import dev.memoria.recall.control.RecallMode;
 import dev.memoria.recall.control.RecallRanking;
-import dev.memoria.recall.control.RecallService;
 import dev.memoria.text.control.TextAnalyzer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -40,8 +40,7 @@ import java.util.concurrent.Executors;
 public final class ProfileRecallBench {
 
     static final double[] THRESHOLDS = {0.2, 0.25, 0.3, 0.35, 0.4};
-    static final List<RecallService.Mode> MODES =
-            List.of(RecallService.Mode.KEYWORD, RecallService.Mode.SEMANTIC, RecallService.Mode.HYBRID);
+    static final List<RecallMode> MODES = List.of(RecallMode.KEYWORD, RecallMode.SEMANTIC, RecallMode.HYBRID);
 
     record Fact(String id, String key, String title, String content, String category) {
         /** As Fact.indexedText() (no tags here); old: without the key. */
@@ -102,7 +101,7 @@ public final class ProfileRecallBench {
         }
 
         /** The product's ranking of this scope's facts for the question in one mode (all facts are within depth). */
-        List<RecallRanking.Ranked> rank(String question, float[] query, RecallService.Mode mode) {
+        List<RecallRanking.Ranked> rank(String question, float[] query, RecallMode mode) {
             Set<String> terms = TextAnalyzer.questionTerms(question);
             double[] bm25 = new double[ids.size()];
             double bound = 0;
@@ -121,8 +120,8 @@ public final class ProfileRecallBench {
                 }
             }
             byte[] q = Vectors.quantized(Vectors.normalized(query));
-            boolean keyword = mode != RecallService.Mode.SEMANTIC;
-            boolean semantic = mode != RecallService.Mode.KEYWORD;
+            boolean keyword = mode != RecallMode.SEMANTIC;
+            boolean semantic = mode != RecallMode.KEYWORD;
             List<RecallRanking.Candidate> list = new ArrayList<>();
             for (int i = 0; i < ids.size(); i++) {
                 float cos = Vectors.cosine(q, vectors.get(i), 0);
@@ -221,7 +220,7 @@ public final class ProfileRecallBench {
         executor.shutdownNow();
 
         // variant -> half -> mode -> tally
-        Map<String, Map<String, Map<RecallService.Mode, Tally>>> tallies = new LinkedHashMap<>();
+        Map<String, Map<String, Map<RecallMode, Tally>>> tallies = new LinkedHashMap<>();
         for (String variant : List.of("old", "new")) {
             for (Profile p : profiles) {
                 Scope scope = new Scope(p, variant.equals("new"), cache);
@@ -229,7 +228,7 @@ public final class ProfileRecallBench {
                 for (Question q : p.questions()) {
                     float[] vector = cache.get(q.text());
                     float bestCosine = scope.bestCosine(vector);
-                    for (RecallService.Mode mode : MODES) {
+                    for (RecallMode mode : MODES) {
                         tallies.computeIfAbsent(variant, k -> new LinkedHashMap<>())
                                 .computeIfAbsent(half, k -> new LinkedHashMap<>())
                                 .computeIfAbsent(mode, k -> new Tally())
@@ -238,7 +237,7 @@ public final class ProfileRecallBench {
                         if (Boolean.getBoolean("misses")
                                 && p.tuning()
                                 && variant.equals("new")
-                                && mode == RecallService.Mode.HYBRID
+                                && mode == RecallMode.HYBRID
                                 && !q.answers().isEmpty()
                                 && (ranked.isEmpty()
                                         || !q.answers().contains(ranked.get(0).id()))) {
@@ -260,7 +259,7 @@ public final class ProfileRecallBench {
         }
         StringBuilder out = new StringBuilder();
         for (String half : List.of("tune", "report")) {
-            Tally any = tallies.get("new").get(half).get(RecallService.Mode.HYBRID);
+            Tally any = tallies.get("new").get(half).get(RecallMode.HYBRID);
             out.append(String.format(
                     Locale.ROOT,
                     "%n%s half (%d profiles, %d answerable and %d unanswerable questions)%n%n",
@@ -275,7 +274,7 @@ public final class ProfileRecallBench {
                     + " | mean top score, answerable / unanswerable | mean best raw cosine, answerable / unanswerable |\n"
                     + "|---|---|---|---|---|---|---|---|\n");
             for (String variant : List.of("old", "new")) {
-                for (RecallService.Mode mode : MODES) {
+                for (RecallMode mode : MODES) {
                     Tally t = tallies.get(variant).get(half).get(mode);
                     StringBuilder below = new StringBuilder();
                     StringBuilder kept = new StringBuilder();

@@ -15,6 +15,7 @@ import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.recall.boundary.RecallJson;
 import dev.memoria.recall.control.ContextBlock;
+import dev.memoria.recall.control.RecallMode;
 import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.control.ScopeAccess;
 import dev.memoria.scope.entity.Scope;
@@ -129,7 +130,7 @@ public class ToolCalls {
                         query,
                         limit,
                         RecallService.Filter.none(),
-                        RecallService.Mode.HYBRID,
+                        RecallMode.HYBRID,
                         0),
                 Timestamps.now(clock));
         String context = data.getString("context");

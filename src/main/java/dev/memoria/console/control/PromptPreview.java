@@ -3,6 +3,7 @@ package dev.memoria.console.control;
 import dev.memoria.fact.control.UnrecordedUses;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.recall.control.ContextService;
+import dev.memoria.recall.control.RecallMode;
 import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -55,8 +56,7 @@ public class PromptPreview {
                 return new Preview(block, null, List.of());
             }
             RecallService.Answer answer = at == null
-                    ? recall.recall(
-                            scopes, query, RECALL_ROWS, RecallService.Filter.none(), RecallService.Mode.HYBRID, 0)
+                    ? recall.recall(scopes, query, RECALL_ROWS, RecallService.Filter.none(), RecallMode.HYBRID, 0)
                     : recall.recallAsOf(scopes, query, RECALL_ROWS, RecallService.Filter.none(), at, 0);
             Instant now = at == null ? Timestamps.now(clock) : at;
             List<Row> rows = answer.items().stream()

@@ -350,12 +350,6 @@ public class FactRepository {
         db.get().setFlushMode(jakarta.persistence.FlushModeType.COMMIT);
     }
 
-    /** Writes pending changes and empties the persistence context, before rows change behind its back. */
-    public void flushAndForget() {
-        db.get().flush();
-        db.get().clear();
-    }
-
     /** Writes pending changes now, so that a delete reaches the database before an insert reusing its key. */
     public void flush() {
         db.get().flush();

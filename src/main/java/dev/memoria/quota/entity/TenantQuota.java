@@ -73,8 +73,4 @@ public class TenantQuota {
     public Instant updatedAt() {
         return updatedAt;
     }
-
-    public String updatedBy() {
-        return updatedBy;
-    }
 }

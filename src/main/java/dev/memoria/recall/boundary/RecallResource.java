@@ -9,6 +9,7 @@ import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.recall.control.ContextService;
+import dev.memoria.recall.control.RecallMode;
 import dev.memoria.recall.control.RecallService;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
@@ -59,7 +60,7 @@ public class RecallResource {
                 QueryParams.flag("include_superseded", query.includeSuperseded, false));
         int wanted = QueryParams.intIn("limit", query.limit, 5, 1, 100);
         double floor = QueryParams.doubleIn("min_score", query.minScore, 0, 0, 1);
-        RecallService.Mode asked = mode(query.mode);
+        RecallMode asked = mode(query.mode);
         Instant at = QueryParams.time("as_of", query.asOf);
         RecallService.Answer answer = at == null
                 ? recall.recall(scopes, q, wanted, filter, asked, floor)
@@ -117,11 +118,11 @@ public class RecallResource {
         return q.strip();
     }
 
-    private static RecallService.Mode mode(String mode) {
+    private static RecallMode mode(String mode) {
         if (blank(mode)) {
-            return RecallService.Mode.HYBRID;
+            return RecallMode.HYBRID;
         }
-        return RecallService.Mode.fromWire(mode.strip())
+        return RecallMode.fromWire(mode.strip())
                 .orElseThrow(() -> DomainException.invalid("mode", "must be one of hybrid, keyword, semantic"));
     }
 

@@ -100,7 +100,7 @@ public class ContextService {
                                         query,
                                         RELEVANT_FACTS,
                                         RecallService.Filter.none(),
-                                        RecallService.Mode.HYBRID,
+                                        RecallMode.HYBRID,
                                         0)
                                 : recall.recallAsOf(scopes, query, RELEVANT_FACTS, RecallService.Filter.none(), at, 0))
                         .items().stream()

@@ -1,6 +1,5 @@
 package dev.memoria.recall.control;
 
-import dev.memoria.recall.control.RecallService.Mode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -60,7 +59,7 @@ public final class RecallRanking {
      * The candidates, best first (ties by id). {@code keywordBound} is the query's BM25 bound (see the class
      * comment); it matters in hybrid mode only.
      */
-    public static List<Ranked> rank(Mode mode, List<Candidate> candidates, double keywordBound) {
+    public static List<Ranked> rank(RecallMode mode, List<Candidate> candidates, double keywordBound) {
         int n = candidates.size();
         double best = 0;
         double low = Double.POSITIVE_INFINITY;
@@ -133,7 +132,7 @@ public final class RecallRanking {
                     candidates.get(i).id(),
                     score,
                     keywordEvidence[i],
-                    mode == Mode.KEYWORD ? null : meaningEvidence[i]));
+                    mode == RecallMode.KEYWORD ? null : meaningEvidence[i]));
         }
         return ranked;
     }

@@ -39,23 +39,6 @@ public class RecallService {
     public static final int MAX_QUERY_CHARACTERS = 2000;
     public static final int MAX_QUERY_TERMS = 128;
 
-    /** What recall ranks by: both signals, or one of them. */
-    public enum Mode {
-        HYBRID,
-        KEYWORD,
-        SEMANTIC;
-
-        public String wireName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-
-        public static java.util.Optional<Mode> fromWire(String name) {
-            return java.util.Arrays.stream(values())
-                    .filter(mode -> mode.wireName().equals(name))
-                    .findFirst();
-        }
-    }
-
     /** Each signal of a recalled fact in [0, 1]; semantic is null while the fact has no vector (or recall is by keyword). */
     public record Signals(double keyword, Double semantic, double importance, double retention) {}
 
@@ -63,7 +46,7 @@ public class RecallService {
     public record Recalled(Fact fact, double score, Signals signals) {}
 
     /** A recall's facts, best first, and the mode it could use (keyword when meaning is not available). */
-    public record Answer(Mode mode, List<Recalled> items) {}
+    public record Answer(RecallMode mode, List<Recalled> items) {}
 
     /** Narrowing of recall by the fact's own fields; null fields mean any. */
     /** What recall and search may answer with: current facts (superseded ones too when asked) of these kinds. */
@@ -155,10 +138,10 @@ public class RecallService {
 
     /** The best {@code limit} facts for the query, in hybrid mode; each returned fact is reinforced. */
     public Answer recall(Scope scope, String query, int limit, Filter filter) {
-        return recall(scope, query, limit, filter, Mode.HYBRID);
+        return recall(scope, query, limit, filter, RecallMode.HYBRID);
     }
 
-    public Answer recall(Scope scope, String query, int limit, Filter filter, Mode asked) {
+    public Answer recall(Scope scope, String query, int limit, Filter filter, RecallMode asked) {
         return recall(List.of(scope), query, limit, filter, asked, 0);
     }
 
@@ -168,7 +151,8 @@ public class RecallService {
      * is reinforced. Candidates come from both sides, so a fact that shares no word with the query can be
      * recalled by its meaning.
      */
-    public Answer recall(List<Scope> scopes, String query, int limit, Filter filter, Mode asked, double minScore) {
+    public Answer recall(
+            List<Scope> scopes, String query, int limit, Filter filter, RecallMode asked, double minScore) {
         terms(query); // the bounds of a query, as search has them
         Set<String> terms = TextAnalyzer.questionTerms(query);
         try (TenantEntityManager.ReadBlock reads = db.readWithoutTransaction()) {
@@ -183,10 +167,10 @@ public class RecallService {
             boolean meaningAnywhere = false; // a scope without vectors (empty, say) leaves its facts' meaning unknown
             for (Scope scope : scopes) {
                 Optional<VectorIndex.Scores> meaning =
-                        asked == Mode.KEYWORD ? Optional.empty() : semantic.scores(scope, query);
+                        asked == RecallMode.KEYWORD ? Optional.empty() : semantic.scores(scope, query);
                 meaningAnywhere |= meaning.isPresent();
                 Set<String> ids = new LinkedHashSet<>();
-                if (asked != Mode.SEMANTIC || meaning.isEmpty()) {
+                if (asked != RecallMode.SEMANTIC || meaning.isEmpty()) {
                     KeywordRanker.Ranking keyword = ranker.ranking(scope.value(), terms, depth);
                     keyword.hits().forEach(hit -> bm25.put(hit.factId(), hit.score()));
                     keyword.hits().forEach(hit -> ids.add(hit.factId()));
@@ -199,13 +183,13 @@ public class RecallService {
                 meaning.ifPresent(scores -> found.forEach(fact -> cosines.put(fact.id(), scores.cosine(fact.id()))));
                 live.addAll(found);
             }
-            Mode mode = meaningAnywhere ? asked : Mode.KEYWORD;
+            RecallMode mode = meaningAnywhere ? asked : RecallMode.KEYWORD;
             List<Recalled> ranked = HybridRanking.rank(
                             mode,
                             live,
                             bm25,
                             bound,
-                            mode == Mode.KEYWORD ? null : id -> cosines.getOrDefault(id, Float.NaN),
+                            mode == RecallMode.KEYWORD ? null : id -> cosines.getOrDefault(id, Float.NaN),
                             now)
                     .stream()
                     .filter(recalled -> reaches(recalled.score(), minScore))
@@ -273,8 +257,8 @@ public class RecallService {
         List<Fact> matching =
                 ranked.stream().filter(fact -> bm25.containsKey(fact.id())).toList();
         return new Answer(
-                Mode.KEYWORD,
-                HybridRanking.rank(Mode.KEYWORD, matching, bm25, 0, null, at).stream()
+                RecallMode.KEYWORD,
+                HybridRanking.rank(RecallMode.KEYWORD, matching, bm25, 0, null, at).stream()
                         .filter(recalled -> reaches(recalled.score(), minScore))
                         .limit(limit)
                         .toList());
@@ -352,7 +336,7 @@ public class RecallService {
         private HybridRanking() {}
 
         static List<Recalled> rank(
-                Mode mode,
+                RecallMode mode,
                 List<Fact> candidates,
                 Map<String, Double> bm25,
                 double keywordBound,

@@ -3,7 +3,6 @@ package dev.memoria.scope.control;
 import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.entity.Scope;
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,9 +17,6 @@ import java.time.Instant;
  */
 @ApplicationScoped
 public class ScopeRegistry {
-
-    @Inject
-    TenantEntityManager db;
 
     @Inject
     SqlDialect dialect;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.memoria.recall.control.RecallRanking.Candidate;
 import dev.memoria.recall.control.RecallRanking.Ranked;
-import dev.memoria.recall.control.RecallService.Mode;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,7 +27,8 @@ class RecallRankingTest {
 
     @Test
     void aQuestionNoFactSharesAWordWithIsRankedByMeaning() {
-        List<Ranked> ranked = RecallRanking.rank(Mode.HYBRID, crowd(new Candidate("python", 0, 0.62f, 0.5, 1.0)), 9.0);
+        List<Ranked> ranked =
+                RecallRanking.rank(RecallMode.HYBRID, crowd(new Candidate("python", 0, 0.62f, 0.5, 1.0)), 9.0);
         assertEquals("python", ranked.get(0).id());
         assertEquals(0.0, ranked.get(0).keyword());
         assertEquals(RecallRanking.ONE_SIGNAL, ranked.get(0).semantic(), 1e-9, "a close paraphrase, on a fixed scale");
@@ -43,7 +43,7 @@ class RecallRankingTest {
         for (int i = 0; i < 999; i++) {
             large.add(new Candidate("l" + i, i % 7 == 0 ? 0.6 : 0, 0.05f + 0.0003f * i, (i % 10) / 10.0, 1.0));
         }
-        for (Mode mode : Mode.values()) {
+        for (RecallMode mode : RecallMode.values()) {
             Ranked inSmall = RecallRanking.rank(mode, small, 6.0).get(0);
             Ranked inLarge = RecallRanking.rank(mode, large, 6.0).get(0);
             assertEquals("answer", inSmall.id(), mode::toString);
@@ -55,7 +55,7 @@ class RecallRankingTest {
     @Test
     void aQuestionNothingAnswersScoresNearZeroWhateverTheImportance() {
         List<Ranked> ranked = RecallRanking.rank(
-                Mode.HYBRID,
+                RecallMode.HYBRID,
                 List.of(new Candidate("vital", 0, 0.16f, 1.0, 1.0), new Candidate("other", 0, 0.12f, 0.2, 1.0)),
                 8.0);
         ranked.forEach(one -> assertTrue(one.score() < 0.05, one::toString));
@@ -65,7 +65,7 @@ class RecallRankingTest {
     void oneStraySharedWordDoesNotOutrankAClearMatchByMeaning() {
         // the question's bound is 12: one common word (BM25 1.0) is a small share of what it asks
         List<Ranked> ranked = RecallRanking.rank(
-                Mode.HYBRID,
+                RecallMode.HYBRID,
                 crowd(new Candidate("stray", 1.0, 0.25f, 0.5, 1.0), new Candidate("meant", 0, 0.65f, 0.5, 1.0)),
                 12.0);
         assertEquals("meant", ranked.get(0).id(), ranked::toString);
@@ -75,7 +75,7 @@ class RecallRankingTest {
     void aFactMatchingTheQuestionsWordsOutranksOneThatIsOnlyAboutTheSameTopic() {
         // the question's words are all in "exact" (BM25 near the bound); "topic" is a bit closer by meaning
         List<Ranked> ranked = RecallRanking.rank(
-                Mode.HYBRID,
+                RecallMode.HYBRID,
                 crowd(new Candidate("exact", 8.0, 0.55f, 0.5, 1.0), new Candidate("topic", 2.0, 0.60f, 0.5, 1.0)),
                 9.0);
         assertEquals(List.of("exact", "topic"), ids(ranked).subList(0, 2));
@@ -84,7 +84,7 @@ class RecallRankingTest {
     @Test
     void importanceDecidesBetweenFactsThatBarelyDiffer() {
         List<Ranked> ranked = RecallRanking.rank(
-                Mode.HYBRID,
+                RecallMode.HYBRID,
                 List.of(new Candidate("minor", 3.0, 0.611f, 0.1, 1.0), new Candidate("major", 3.0, 0.603f, 0.9, 1.0)),
                 6.0);
         assertEquals(List.of("major", "minor"), ids(ranked));
@@ -93,7 +93,7 @@ class RecallRankingTest {
     @Test
     void scoresAndSignalsStayInTheUnitInterval() {
         List<Ranked> ranked = RecallRanking.rank(
-                Mode.HYBRID,
+                RecallMode.HYBRID,
                 crowd(new Candidate("a", 12.0, 0.9f, 1.0, 1.0), new Candidate("b", 0.3, Float.NaN, 0.0, 0.0)),
                 5.0);
         for (Ranked one : ranked) {
@@ -112,8 +112,9 @@ class RecallRankingTest {
     void keywordModeIsBm25AloneAndSemanticModeIsMeaningAlone() {
         List<Candidate> candidates =
                 List.of(new Candidate("words", 5.0, 0.2f, 0.5, 1.0), new Candidate("meaning", 1.0, 0.8f, 0.5, 1.0));
-        assertEquals(List.of("words", "meaning"), ids(RecallRanking.rank(Mode.KEYWORD, candidates, 5.0)));
-        assertEquals(List.of("meaning", "words"), ids(RecallRanking.rank(Mode.SEMANTIC, candidates, 5.0)));
-        assertNull(RecallRanking.rank(Mode.KEYWORD, candidates, 5.0).get(0).semantic());
+        assertEquals(List.of("words", "meaning"), ids(RecallRanking.rank(RecallMode.KEYWORD, candidates, 5.0)));
+        assertEquals(List.of("meaning", "words"), ids(RecallRanking.rank(RecallMode.SEMANTIC, candidates, 5.0)));
+        assertNull(
+                RecallRanking.rank(RecallMode.KEYWORD, candidates, 5.0).get(0).semantic());
     }
 }
