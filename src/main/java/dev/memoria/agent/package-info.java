@@ -1,0 +1,4 @@
+/**
+ * Tool definitions, tool calls and the MCP server.
+ */
+package dev.memoria.agent;

@@ -1,0 +1,4 @@
+/**
+ * Clearing a scope and erasing a data subject, with receipts.
+ */
+package dev.memoria.erasure;

@@ -1,0 +1,4 @@
+/**
+ * Learning facts from a conversation: the rule extractor and the LLM gateway.
+ */
+package dev.memoria.learn;

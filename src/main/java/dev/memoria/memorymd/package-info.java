@@ -1,0 +1,4 @@
+/**
+ * MEMORY.md rendering and import.
+ */
+package dev.memoria.memorymd;

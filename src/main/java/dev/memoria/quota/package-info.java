@@ -1,0 +1,4 @@
+/**
+ * Tenant quotas (facts, scopes, request rates) and GET /tenant/quotas.
+ */
+package dev.memoria.quota;

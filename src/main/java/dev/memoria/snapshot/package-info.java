@@ -1,0 +1,4 @@
+/**
+ * Snapshots of a scope: create, restore, diff.
+ */
+package dev.memoria.snapshot;

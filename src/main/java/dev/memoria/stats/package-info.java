@@ -1,0 +1,4 @@
+/**
+ * A scope's numbers (GET /stats).
+ */
+package dev.memoria.stats;
