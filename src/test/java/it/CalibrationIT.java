@@ -9,8 +9,6 @@ import it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
@@ -116,20 +114,6 @@ class CalibrationIT extends Deployments {
     }
 
     private void awaitEmbedded(String scope, int facts) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
-        JsonObject stats;
-        do {
-            stats = api.get("api/v1/scopes/" + scope + "/stats").json();
-            if (stats.getInt("embedding_backlog") == 0 && stats.getInt("embedded_facts") >= facts) {
-                return;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        } while (Instant.now().isBefore(deadline));
-        throw new AssertionError("the backlog did not empty within 180 s: " + stats);
+        it.support.Await.embedded(api, scope, facts, java.time.Duration.ofSeconds(180));
     }
 }

@@ -255,16 +255,7 @@ class CrashIT extends Deployments {
 
     private static int awaitEmbedded(Api api, String scope) {
         // a bound for a stuck worker, not a speed: 5,000 facts take 30 s alone, minutes on a busy 2-core machine
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
-        while (System.nanoTime() < deadline) {
-            JsonObject stats = api.get(scopePath(scope) + "/stats").json();
-            if (stats.getInt("embedding_backlog") == 0
-                    && stats.getInt("embedded_facts") == stats.getInt("total_facts")) {
-                return stats.getInt("embedded_facts");
-            }
-            KillableServer.sleep(250);
-        }
-        throw new AssertionError("the scope's facts were not embedded within 15 minutes");
+        return it.support.Await.embedded(api, scope, 0, java.time.Duration.ofMinutes(15));
     }
 
     private void everyAcknowledgedBatchIsWholeAndNoneIsHalfThere(Map<String, Set<Integer>> acknowledged) {

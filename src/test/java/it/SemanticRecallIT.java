@@ -11,8 +11,6 @@ import it.support.ServerTime;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
@@ -246,16 +244,7 @@ class SemanticRecallIT extends Deployments {
 
     /** Waits until the scope's backlog is empty and {@code facts} of its facts have a vector. */
     private void awaitEmbedded(String scope, int facts) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
-        JsonObject stats;
-        do {
-            stats = api.get(path(scope, "stats")).json();
-            if (stats.getInt("embedding_backlog") == 0 && stats.getInt("embedded_facts") >= facts) {
-                return;
-            }
-            sleep(200);
-        } while (Instant.now().isBefore(deadline));
-        throw new AssertionError("the backlog did not empty within 120 s: " + stats);
+        it.support.Await.embedded(api, scope, facts, java.time.Duration.ofSeconds(120));
     }
 
     private JsonObject recall(String scope, String query) {

@@ -61,17 +61,7 @@ class ConsoleTicketIT extends Deployments {
 
     /** Waits, with a bound for a stuck worker rather than a speed, until the scope's facts all have vectors. */
     private void awaitEmbedded(String scope) {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(10);
-        jakarta.json.JsonObject stats;
-        do {
-            stats = api.get("api/v1/scopes/" + scope + "/stats").json();
-            if (stats.getInt("embedding_backlog") == 0
-                    && stats.getInt("embedded_facts") > 0) { // queued in the writes themselves
-                return;
-            }
-            it.support.KillableServer.sleep(200);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("the scope's facts were not embedded within 10 minutes: " + stats);
+        it.support.Await.embedded(api, scope, 1, java.time.Duration.ofMinutes(10));
     }
 
     private String scopePath(String scope) {
