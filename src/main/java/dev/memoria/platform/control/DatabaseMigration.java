@@ -57,6 +57,11 @@ public class DatabaseMigration {
         }
     }
 
+    /**
+     * Flyway finds a classpath folder inside Liberty only by a file in it: the empty {@code flyway.location} files of
+     * db-migrations/ and of src/main/resources/db/callback/ are that marker, never dead code (without them no
+     * migration runs and Flyway logs an error for the callback folder). {@code FlywayLocationsTest} keeps them.
+     */
     private void migrate() {
         MigrateResult result = Flyway.configure(DatabaseMigration.class.getClassLoader())
                 .dataSource(dataSource)
