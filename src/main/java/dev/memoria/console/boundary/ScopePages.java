@@ -68,23 +68,10 @@ public class ScopePages {
      */
     public View prompt(ConsoleRequest request) {
         Scope scope = binding.bindScope(request);
-        String query = request.param("q");
-        if (query != null && query.length() > RecallService.MAX_QUERY_CHARACTERS) {
-            throw DomainException.invalid("q", "must be at most " + RecallService.MAX_QUERY_CHARACTERS + " characters");
-        }
-        String maxTokens = request.param("max_tokens");
-        Integer budget = maxTokens == null ? null : QueryParams.intIn("max_tokens", maxTokens, 0, 1, 1_000_000);
-        Instant at = QueryParams.time("as_of", request.param("as_of"));
         Map<String, Object> model = request.model("tenants");
         model.put("tenant", request.path("tenant"));
         model.put("scope", scope.value());
-        model.put("q", query);
-        model.put("maxTokens", maxTokens);
-        model.put("asOf", request.param("as_of"));
-        model.put("at", at);
-        model.put("preview", preview.of(scope, query, budget, at));
-        model.put("ranking", RecallRanking.explanation());
-        return View.page("prompt", model);
+        return agentView(request, "prompt", List.of(scope), model);
     }
 
     /** How many scopes the agent's view reads at once, as GET /recall?scopes= does. */
@@ -97,6 +84,15 @@ public class ScopePages {
     public View promptAcross(ConsoleRequest request) {
         String tenant = binding.bind(request);
         List<Scope> scopes = scopes(request.param("scopes"));
+        Map<String, Object> model = request.model("tenants");
+        model.put("tenant", tenant);
+        model.put("scopes", String.join(",", scopes.stream().map(Scope::value).toList()));
+        model.put("scopeList", scopes.stream().map(Scope::value).toList());
+        return agentView(request, "prompt-across", scopes, model);
+    }
+
+    /** The question, budget and time of an agent's view, and what the agent gets for them (none without scopes). */
+    private View agentView(ConsoleRequest request, String page, List<Scope> scopes, Map<String, Object> model) {
         String query = request.param("q");
         if (query != null && query.length() > RecallService.MAX_QUERY_CHARACTERS) {
             throw DomainException.invalid("q", "must be at most " + RecallService.MAX_QUERY_CHARACTERS + " characters");
@@ -104,39 +100,25 @@ public class ScopePages {
         String maxTokens = request.param("max_tokens");
         Integer budget = maxTokens == null ? null : QueryParams.intIn("max_tokens", maxTokens, 0, 1, 1_000_000);
         Instant at = QueryParams.time("as_of", request.param("as_of"));
-        Map<String, Object> model = request.model("tenants");
-        model.put("tenant", tenant);
-        model.put("scopes", String.join(",", scopes.stream().map(Scope::value).toList()));
-        model.put("scopeList", scopes.stream().map(Scope::value).toList());
         model.put("q", query);
         model.put("maxTokens", maxTokens);
         model.put("asOf", request.param("as_of"));
         model.put("at", at);
         model.put("preview", scopes.isEmpty() ? null : preview.of(scopes, query, budget, at));
         model.put("ranking", RecallRanking.explanation());
-        return View.page("prompt-across", model);
+        return View.page(page, model);
     }
 
-    /** 0-10 distinct scope names, comma-separated, each valid (an empty list shows the form only). */
+    /** 0-10 distinct scope names as GET /recall?scopes= takes them; blank entries are left out (an empty list shows the form). */
     private static List<Scope> scopes(String names) {
-        if (names == null || names.isBlank()) {
-            return List.of();
-        }
-        java.util.Set<String> distinct = new java.util.LinkedHashSet<>();
-        for (String name : names.split(",", -1)) {
-            if (name.isBlank()) {
-                continue;
-            }
-            String problem = Scope.problemWith(name.strip());
-            if (problem != null) {
-                throw DomainException.invalid("scopes", "'" + name.strip() + "': " + problem);
-            }
-            distinct.add(name.strip());
-        }
-        if (distinct.size() > MAX_SCOPES) {
-            throw DomainException.invalid("scopes", "must name at most " + MAX_SCOPES + " distinct scopes");
-        }
-        return distinct.stream().map(Scope::of).toList();
+        String given = names == null
+                ? ""
+                : String.join(
+                        ",",
+                        java.util.Arrays.stream(names.split(","))
+                                .filter(name -> !name.isBlank())
+                                .toList());
+        return given.isEmpty() ? List.of() : Scope.distinctList(given, MAX_SCOPES);
     }
 
     public View scope(ConsoleRequest request) {

@@ -30,7 +30,26 @@ public class ConsoleAuditTrail {
             String factId,
             String digest,
             String factKey,
-            String factTitle) {}
+            String factTitle) {
+
+        /** The audit row's columns an entry is read from, in {@link #read}'s order. */
+        static final String COLUMNS =
+                "at, {tenant_id}, actor, action, scope_name, fact_id, digest, fact_key, fact_title";
+
+        /** The entry of the current row of a query selecting {@link #COLUMNS} first. */
+        static Entry read(ResultSet rows) throws SQLException {
+            return new Entry(
+                    rows.getTimestamp(1).toInstant(),
+                    rows.getString(2),
+                    rows.getString(3),
+                    rows.getString(4),
+                    rows.getString(5),
+                    rows.getString(6),
+                    rows.getString(7),
+                    rows.getString(8),
+                    rows.getString(9));
+        }
+    }
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
@@ -50,10 +69,9 @@ public class ConsoleAuditTrail {
             conditions.add("actor = ?");
             params.add(actor);
         }
-        String sql =
-                "SELECT at, {tenant_id}, actor, action, scope_name, fact_id, digest, fact_key, fact_title FROM audit_event "
-                        + (conditions.isEmpty() ? "" : "WHERE " + String.join(" AND ", conditions) + " ")
-                        + "ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
+        String sql = "SELECT " + Entry.COLUMNS + " FROM audit_event "
+                + (conditions.isEmpty() ? "" : "WHERE " + String.join(" AND ", conditions) + " ")
+                + "ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = tenants.everyTenant(connection, sql)) {
             int p = 1;
@@ -65,16 +83,7 @@ public class ConsoleAuditTrail {
             List<Entry> entries = new ArrayList<>();
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {
-                    entries.add(new Entry(
-                            rows.getTimestamp(1).toInstant(),
-                            rows.getString(2),
-                            rows.getString(3),
-                            rows.getString(4),
-                            rows.getString(5),
-                            rows.getString(6),
-                            rows.getString(7),
-                            rows.getString(8),
-                            rows.getString(9)));
+                    entries.add(Entry.read(rows));
                 }
             }
             return entries;

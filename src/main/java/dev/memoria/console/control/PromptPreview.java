@@ -44,10 +44,6 @@ public class PromptPreview {
     @Inject
     RecallService recall;
 
-    public Preview of(Scope scope, String query, Integer maxTokens, Instant at) {
-        return of(List.of(scope), query, maxTokens, at);
-    }
-
     /** What an agent reading several scopes gets, as GET /context?scopes= and GET /recall?scopes= answer. */
     public Preview of(List<Scope> scopes, String query, Integer maxTokens, Instant at) {
         return UnrecordedUses.during(() -> {

@@ -235,8 +235,8 @@ public class SupportSearch {
             List<FoundDeletion> found = new ArrayList<>();
             for (Map.Entry<String, byte[]> key : keys.entrySet()) {
                 List<String> words = DeletedIdentifiers.lookups(key.getValue(), fragment);
-                String sql = "SELECT at, {tenant_id}, actor, action, scope_name, fact_id, digest, fact_key, fact_title,"
-                        + " identifiers FROM audit_event WHERE {tenant_id} = ? AND identifiers IS NOT NULL AND ("
+                String sql = "SELECT " + ConsoleAuditTrail.Entry.COLUMNS
+                        + ", identifiers FROM audit_event WHERE {tenant_id} = ? AND identifiers IS NOT NULL AND ("
                         + String.join(" OR ", java.util.Collections.nCopies(words.size(), "identifiers LIKE ?"))
                         + ") ORDER BY at DESC, id DESC LIMIT ?";
                 try (PreparedStatement statement = tenantSql.everyTenant(connection, sql)) {
@@ -254,7 +254,7 @@ public class SupportSearch {
                                     .map(DeletedIdentifiers::kindOf)
                                     .min(java.util.Comparator.naturalOrder())
                                     .orElse(DeletedIdentifiers.Kind.TEXT);
-                            found.add(new FoundDeletion(entry(rows), kind.description()));
+                            found.add(new FoundDeletion(ConsoleAuditTrail.Entry.read(rows), kind.description()));
                         }
                     }
                 }
@@ -269,11 +269,10 @@ public class SupportSearch {
     }
 
     private List<ConsoleAuditTrail.Entry> audited(String tenant, String column, String digest) {
-        String sql =
-                "SELECT at, {tenant_id}, actor, action, scope_name, fact_id, digest, fact_key, fact_title FROM audit_event WHERE "
-                        + column + " = ? "
-                        + (tenant == null ? "" : "AND {tenant_id} = ? ")
-                        + "ORDER BY at DESC, id DESC LIMIT ?";
+        String sql = "SELECT " + ConsoleAuditTrail.Entry.COLUMNS + " FROM audit_event WHERE "
+                + column + " = ? "
+                + (tenant == null ? "" : "AND {tenant_id} = ? ")
+                + "ORDER BY at DESC, id DESC LIMIT ?";
         return query(connection -> {
             try (PreparedStatement statement = tenantSql.everyTenant(connection, sql)) {
                 int p = 1;
@@ -285,25 +284,12 @@ public class SupportSearch {
                 List<ConsoleAuditTrail.Entry> found = new ArrayList<>();
                 try (ResultSet rows = statement.executeQuery()) {
                     while (rows.next()) {
-                        found.add(entry(rows));
+                        found.add(ConsoleAuditTrail.Entry.read(rows));
                     }
                 }
                 return found;
             }
         });
-    }
-
-    private static ConsoleAuditTrail.Entry entry(ResultSet rows) throws SQLException {
-        return new ConsoleAuditTrail.Entry(
-                rows.getTimestamp(1).toInstant(),
-                rows.getString(2),
-                rows.getString(3),
-                rows.getString(4),
-                rows.getString(5),
-                rows.getString(6),
-                rows.getString(7),
-                rows.getString(8),
-                rows.getString(9));
     }
 
     private List<Hit> exact(String tenant, String condition, String value, String how, Instant now) {

@@ -15,10 +15,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Recall and context over several scopes at once ({@code ?scopes=user:42,agent:bot:user:42,global}): what an agent
@@ -62,19 +59,7 @@ public class ScopesRecallResource {
         if (names == null || names.isBlank()) {
             throw DomainException.invalid("scopes", "is required: 1-" + MAX_SCOPES + " scopes, comma-separated");
         }
-        Set<String> distinct = new LinkedHashSet<>();
-        for (String name : names.split(",", -1)) {
-            String problem = Scope.problemWith(name.strip());
-            if (problem != null) {
-                throw DomainException.invalid("scopes", "'" + name.strip() + "': " + problem);
-            }
-            distinct.add(name.strip());
-        }
-        if (distinct.size() > MAX_SCOPES) {
-            throw DomainException.invalid("scopes", "must name at most " + MAX_SCOPES + " distinct scopes");
-        }
-        List<Scope> scopes = new ArrayList<>();
-        distinct.forEach(name -> scopes.add(Scope.of(name)));
+        List<Scope> scopes = Scope.distinctList(names, MAX_SCOPES);
         scopes.forEach(access::requireAccess);
         return scopes;
     }

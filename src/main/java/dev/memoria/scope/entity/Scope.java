@@ -26,6 +26,25 @@ public record Scope(String value) {
         return new Scope(value);
     }
 
+    /**
+     * Distinct scopes from comma-separated names, in the order given (what {@code ?scopes=} takes): each a valid name,
+     * at most {@code max} of them; anything else is invalid under the field {@code scopes}.
+     */
+    public static java.util.List<Scope> distinctList(String names, int max) {
+        java.util.Set<String> distinct = new java.util.LinkedHashSet<>();
+        for (String name : names.split(",", -1)) {
+            String problem = problemWith(name.strip());
+            if (problem != null) {
+                throw DomainException.invalid("scopes", "'" + name.strip() + "': " + problem);
+            }
+            distinct.add(name.strip());
+        }
+        if (distinct.size() > max) {
+            throw DomainException.invalid("scopes", "must name at most " + max + " distinct scopes");
+        }
+        return distinct.stream().map(Scope::of).toList();
+    }
+
     /** Why the text is not a scope, or null when it is one. */
     public static String problemWith(String value) {
         if (value == null || value.isEmpty()) {

@@ -58,4 +58,15 @@ class ScopeTest {
         assertFalse(Scope.of("user").isWithin(user42));
         assertFalse(Scope.of("global").isWithin(user42));
     }
+
+    @Test
+    void aListOfScopesIsDistinctValidAndBounded() {
+        assertEquals(
+                java.util.List.of(Scope.of("user:42"), Scope.of("global")),
+                Scope.distinctList(" user:42 ,global,user:42", 10));
+        DomainException invalid = assertThrows(DomainException.class, () -> Scope.distinctList("user:42,,global", 10));
+        assertEquals("scopes", invalid.errors().get(0).field());
+        assertThrows(DomainException.class, () -> Scope.distinctList("user:..", 10));
+        assertThrows(DomainException.class, () -> Scope.distinctList("a,b,c", 2));
+    }
 }
