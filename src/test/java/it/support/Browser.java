@@ -9,9 +9,13 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.OutputType;
@@ -176,6 +180,50 @@ public final class Browser implements AutoCloseable {
     /** The value of the console session cookie, to call the console over plain HTTP as this browser. */
     public String sessionCookie() {
         return driver.manage().getCookieNamed("memoria_console").getValue();
+    }
+
+    /**
+     * Resizes the window to {@code width} pixels and lists what sticks out past the right edge once the page is laid
+     * out at that width: empty when the page does not scroll sideways. A resize reaches the renderer after the driver
+     * returns, so an overflow counts only when it outlasts a bounded wait. Each entry names the element, its right
+     * edge and the start of its text.
+     */
+    public List<String> sidewaysOverflowAt(int width) {
+        driver.manage().window().setSize(new Dimension(width, 900));
+        JavascriptExecutor js = (JavascriptExecutor) driver;
+        String script = """
+                const edge = window.innerWidth + 1;
+                if (document.documentElement.scrollWidth <= edge) return [];
+                const out = [];
+                for (const e of document.querySelectorAll('body *')) {
+                  const r = e.getBoundingClientRect();
+                  if (r.right > edge && !e.closest('.scroll, nav')) {
+                    out.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+                        + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().replace(/\\s+/g, '.') : '')
+                        + ' right=' + Math.round(r.right) + ' "' + (e.textContent || '').trim().slice(0, 60) + '"');
+                  }
+                }
+                return out.length ? out : ['the document is ' + document.documentElement.scrollWidth + ' pixels wide'];
+                """;
+        AtomicReference<List<String>> wide = new AtomicReference<>(List.of());
+        try {
+            Awaitility.await("the page laid out at " + width + " pixels without sideways scrolling")
+                    .atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> {
+                        if (((Number) js.executeScript("return window.innerWidth")).intValue() > width) {
+                            wide.set(List.of("the window is not yet " + width + " pixels wide"));
+                            return false;
+                        }
+                        @SuppressWarnings("unchecked")
+                        List<String> found = (List<String>) js.executeScript(script);
+                        wide.set(found);
+                        return found.isEmpty();
+                    });
+        } catch (ConditionTimeoutException e) {
+            return wide.get();
+        }
+        return List.of();
     }
 
     /** Saves what the browser shows under target/console-screenshots/{name}.png. */
