@@ -123,8 +123,9 @@ public final class RecallRanking {
         double previous = answered;
         for (int i : byOrder) {
             // behind the first by relevance, squared, and by the order importance and retention give (they order, they
-            // do not answer: a fact of no relevance scores 0), never above the fact before it
-            double behind = relevance[top] <= 0 ? 0 : Math.max(0, relevance[i]) / relevance[top];
+            // do not answer: a fact of no relevance scores 0), never above the fact before it; when the first is the
+            // lowest on relevance (a single candidate, or candidates that tie), no one is behind it
+            double behind = relevance[top] <= 0 ? 1 : Math.max(0, relevance[i]) / relevance[top];
             double ordered = order[top] <= 0 ? 0 : Math.max(0, order[i]) / order[top];
             double score = Math.min(previous, answered * Math.pow(Math.min(1, behind), SPREAD) * Math.min(1, ordered));
             previous = score;

@@ -88,6 +88,19 @@ class RecallRankingTest {
                 List.of(new Candidate("minor", 3.0, 0.611f, 0.1, 1.0), new Candidate("major", 3.0, 0.603f, 0.9, 1.0)),
                 6.0);
         assertEquals(List.of("major", "minor"), ids(ranked));
+        assertTrue(ranked.get(0).score() > 0.5, "the first of two near-equal answers scores as an answer: " + ranked);
+    }
+
+    @Test
+    void theOnlyFactOfAScopeScoresWhatItAnswersInEveryMode() {
+        // a scope of one fact: hybrid's fused relevance has no spread, which must not read as "behind the first"
+        List<Candidate> one = List.of(new Candidate("only", 2.0, 0.58f, 0.5, 1.0));
+        for (RecallMode mode : RecallMode.values()) {
+            Ranked only = RecallRanking.rank(mode, one, 2.0).get(0);
+            assertTrue(only.score() >= 0.85, mode + ": " + only);
+        }
+        Ranked hybrid = RecallRanking.rank(RecallMode.HYBRID, one, 2.0).get(0);
+        assertEquals(1 - (1 - hybrid.keyword()) * (1 - hybrid.semantic()), hybrid.score(), 1e-9);
     }
 
     @Test
