@@ -23,10 +23,18 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *       they carry HSTS ({@code MEMORIA_HSTS}, empty to leave it to a proxy);
  *   <li>a client that keeps sending missing or invalid bearer tokens is refused with a 429 before its next token
  *       is even checked, and is logged once a minute, not once a token;
- *   <li>the 401s of Liberty's MicroProfile JWT layer, which have no body, get their problem+json body.
+ *   <li>the 401s of Liberty's MicroProfile JWT layer, which have no body, get their problem+json body;
+ *   <li>every answer names the contract it speaks ({@value #API_VERSION_HEADER}), so a client of another major
+ *       version stops at its first call with a clear error instead of misreading fields.
  * </ul>
  */
 public class ApiGate extends HttpFilter {
+
+    /** The header naming the REST contract's major version, the openapi.yaml's {@code info.version}. */
+    public static final String API_VERSION_HEADER = "Memoria-Api-Version";
+
+    /** The major version of the REST contract (API.md, v1); clients compare it with the versions they speak. */
+    public static final String API_VERSION = "1";
 
     /** Bad tokens a client may send in a row before it must wait: an expired token retried a few times is fine. */
     static final int FREE_BAD_TOKENS = 20;
@@ -56,6 +64,7 @@ public class ApiGate extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
+        response.setHeader(API_VERSION_HEADER, API_VERSION);
         response.setHeader("Cache-Control", "no-store");
         response.setHeader("X-Content-Type-Options", "nosniff");
         if (request.isSecure() && !hsts.isBlank()) {
