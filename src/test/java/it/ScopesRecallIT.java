@@ -62,6 +62,8 @@ class ScopesRecallIT extends Deployments {
     @Test
     void minScoreDropsWhatScoresBelowIt() {
         remember("user:9", "{\"content\":\"Allergic to penicillin\"}");
+        // the score read and the scores compared with it are of one mode: hybrid, once the fact has its vector
+        it.support.Await.embedded(api, "user:9", 0, java.time.Duration.ofMinutes(5));
         assertEquals(
                 1,
                 api.get("api/v1/scopes/user:9/recall?q=penicillin&min_score=0")
