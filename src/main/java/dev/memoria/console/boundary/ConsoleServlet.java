@@ -69,6 +69,7 @@ public class ConsoleServlet extends HttpServlet {
                 .postAdmin("/tenants/{tenant}/settings", overview::changeSettings)
                 .postAdmin("/tenants/{tenant}/quotas", overview::changeQuotas)
                 .get("/tenants/{tenant}/prompt", scopes::promptAcross)
+                .get("/tenants/{tenant}/supersessions", scopes::supersessions)
                 .get("/tenants/{tenant}/erasures", erasures::list)
                 .getAdmin("/tenants/{tenant}/erasures/confirm", erasures::confirm)
                 .postAdmin("/tenants/{tenant}/erasures", erasures::erase)

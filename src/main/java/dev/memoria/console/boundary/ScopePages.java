@@ -1,5 +1,6 @@
 package dev.memoria.console.boundary;
 
+import dev.memoria.console.control.AutomaticSupersessions;
 import dev.memoria.console.control.FactSort;
 import dev.memoria.console.control.FactTable;
 import dev.memoria.console.control.LogDays;
@@ -23,6 +24,7 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** One scope: facts (filters, BM25 search, sorting), MEMORY.md, daily log, snapshots, stats. */
@@ -62,6 +64,9 @@ public class ScopePages {
     @Inject
     PromptPreview preview;
 
+    @Inject
+    AutomaticSupersessions automatic;
+
     /**
      * The agent's view: the /context block for a question exactly as GET /context builds it, and the recall
      * list with every signal and the score; nothing is reinforced, and {@code as_of} shows a past time.
@@ -89,6 +94,20 @@ public class ScopePages {
         model.put("scopes", String.join(",", scopes.stream().map(Scope::value).toList()));
         model.put("scopeList", scopes.stream().map(Scope::value).toList());
         return agentView(request, "prompt-across", scopes, model);
+    }
+
+    /** The supersessions Memoria decided itself in a tenant (or one of its scopes), newest first, each undoable. */
+    public View supersessions(ConsoleRequest request) {
+        String tenant = binding.bind(request);
+        String scopeParam = request.param("scope");
+        Optional<String> scope = scopeParam == null || scopeParam.isBlank()
+                ? Optional.empty()
+                : Optional.of(Scope.of(scopeParam.strip()).value());
+        Map<String, Object> model = request.model("tenants");
+        model.put("tenant", tenant);
+        model.put("scope", scope.orElse(null));
+        model.put("page", automatic.list(scope, OffsetPage.number(request.param("page")), PAGE_SIZE));
+        return View.page("supersessions", model);
     }
 
     /** The question, budget and time of an agent's view, and what the agent gets for them (none without scopes). */
