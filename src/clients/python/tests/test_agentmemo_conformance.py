@@ -141,3 +141,11 @@ def test_unicode_content_round_trips(kb):
 
 def test_the_agent_id_names_the_scope(client):
     assert KnowledgeBase("support bot/eu", client=client).scope == "agent:support-bot-eu"
+
+
+def test_recall_answers_top_k_whenever_the_scope_holds_that_many(kb):
+    # TestRecall.recall_returns_string: agentmemo answers a fact even when no word of the question matches it
+    kb.add("User prefers Python")
+    assert kb.recall("what language?") == "[semantic] User prefers Python"
+    kb.add("Works in the Lisbon office")
+    assert len(kb.recall_facts("what language?", top_k=5)) == 2

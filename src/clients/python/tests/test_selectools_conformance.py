@@ -125,3 +125,17 @@ def test_directory_names_the_scope_and_to_dict_round_trips(client):
     assert again.to_dict() == {"directory": "./agents/support bot/memory", "recent_days": 3,
                                "max_context_chars": 5000, "max_entries": 50}
     assert again.scope == memory.scope
+
+
+def test_a_ttl_counts_from_the_entrys_creation(memory):
+    # TestKnowledgeEntry.expired / TestFileKnowledgeStore.query_filters_expired: TTL from created_at
+    from datetime import datetime, timedelta, timezone
+
+    stale = KnowledgeEntry(content="Stale promo code", ttl_days=1,
+                           created_at=datetime.now(timezone.utc) - timedelta(days=2))
+    fresh = KnowledgeEntry(content="Fresh promo code", ttl_days=1)
+    memory.store.save(stale)
+    memory.store.save(fresh)
+    assert memory.store.get(stale.id) is None
+    assert [e.content for e in memory.store.query()] == ["Fresh promo code"]
+    assert memory.store.get(fresh.id).ttl_days == 1

@@ -7,8 +7,10 @@ The interface is agentmemo 0.3's (``KnowledgeBase``, ``Fact``, ``MemoryType``, `
 - ``agent_id`` names the scope (``"support-bot"`` → ``agent:support-bot``) unless ``scope=`` is given; ``storage`` is
   accepted and not used.
 - Fact ids are the server's (UUIDs), not 8 hex characters.
-- ``recall`` ranks by meaning and words (Memoria's recall) and reinforces what it returns, as agentmemo does; a fact
-  that a newer one superseded is not recalled.
+- ``recall`` ranks by meaning and words (Memoria's recall) and reinforces what it returns, as agentmemo does; like
+  agentmemo it answers ``top_k`` facts whenever the scope holds that many, those no word or meaning matched last,
+  by importance and retention; a fact that a newer one superseded is not recalled.
+- A fact's content is at most 8,000 characters (the server's limit); a longer one is refused with MemoriaError.
 - ``learn`` runs on the server: the provider's key is the server's configuration, never sent from here (``api_key``
   is ignored); ``provider`` names one of the server's providers (``rules``, ``openai``, ``openai-compat``,
   ``anthropic``), by default the server's own choice. It returns the facts it added.
@@ -140,7 +142,16 @@ class KnowledgeBase:
         if not query or not query.strip():
             return [(f, 0.0) for f in self.list_facts()[:top_k]]
         recall = self._client.recall(self._scope, query, limit=min(100, top_k))
-        return [(Fact.from_memoria(item.fact), item.score) for item in recall.items]
+        found = [(Fact.from_memoria(item.fact), item.score) for item in recall.items]
+        if len(found) < top_k:
+            # agentmemo answers top_k facts whenever it holds that many, the rest by importance and retention
+            seen = {fact.id for fact, _ in found}
+            rest = sorted(
+                (f for f in self.list_facts() if f.id not in seen),
+                key=lambda f: -(f.importance + f.retention_score),
+            )
+            found.extend((f, 0.0) for f in rest[: top_k - len(found)])
+        return found
 
     def recall_by_tag(self, tag: str) -> List[Fact]:
         return self._list(tag=tag)

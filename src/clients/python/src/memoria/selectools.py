@@ -92,7 +92,15 @@ class MemoriaKnowledgeStore:
         self.scope = check_scope(scope)
 
     def save(self, entry: KnowledgeEntry) -> str:
-        ttl = entry.ttl_days * 86400 if entry.ttl_days else None
+        """Upserts by id. A TTL counts from the entry's ``created_at``, as in selectools; an entry already expired is
+        not stored (Memoria never returns an expired fact, and selectools' query never does either)."""
+        ttl = None
+        if entry.ttl_days is not None:
+            remaining = (_utc(entry.created_at) + timedelta(days=entry.ttl_days) - _now()).total_seconds()
+            if remaining < 1:
+                self.delete(entry.id)
+                return entry.id
+            ttl = int(remaining)
         self._client.save(
             self.scope,
             entry.id,
