@@ -41,6 +41,8 @@ class PythonClientIT extends Deployments {
         Path venv = Path.of("target/python-venv").toAbsolutePath();
         run(List.of(python, "-m", "venv", "--clear", "--system-site-packages", venv.toString()), Map.of(), 2);
         String venvPython = venv.resolve("bin/python").toString();
+        // pip builds in the folder it installs from: a copy keeps build/ and *.egg-info out of src/
+        Path source = copyOfThePackage(Path.of("target/python-client").toAbsolutePath());
         run(
                 List.of(
                         venvPython,
@@ -51,7 +53,7 @@ class PythonClientIT extends Deployments {
                         "--no-build-isolation",
                         "--no-index",
                         "--no-deps",
-                        PROJECT.toAbsolutePath().toString()),
+                        source.toString()),
                 Map.of(),
                 3);
 
@@ -65,7 +67,7 @@ class PythonClientIT extends Deployments {
                         "no:cacheprovider",
                         "-rs",
                         "-q",
-                        PROJECT.resolve("tests").toAbsolutePath().toString()),
+                        source.resolve("tests").toString()),
                 Map.of(
                         "MEMORIA_URL", Api.serverBase().toString(),
                         "MEMORIA_TOKEN", Tokens.token(tenant, Tokens.ALL_ROLES),
@@ -75,6 +77,33 @@ class PythonClientIT extends Deployments {
                 10);
         assertTrue(output.contains(" passed"), output);
         assertTrue(!output.contains(" skipped") && !output.contains(" failed"), output);
+    }
+
+    private static Path copyOfThePackage(Path target) {
+        try {
+            if (Files.exists(target)) {
+                try (var old = Files.walk(target)) {
+                    old.sorted(java.util.Comparator.reverseOrder())
+                            .forEach(p -> p.toFile().delete());
+                }
+            }
+            try (var files = Files.walk(PROJECT)) {
+                for (Path file : files.filter(p -> !p.toString().contains("__pycache__")
+                                && !p.toString().contains(".egg-info")
+                                && !PROJECT.relativize(p).startsWith("build"))
+                        .toList()) {
+                    Path copy = target.resolve(PROJECT.relativize(file).toString());
+                    if (Files.isDirectory(file)) {
+                        Files.createDirectories(copy);
+                    } else {
+                        Files.copy(file, copy);
+                    }
+                }
+            }
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The first Python with httpx, pytest, setuptools and venv: it.python, then Debian's, then the one on PATH. */
