@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.support.Api;
+import it.support.Await;
 import it.support.ConsoleClient;
 import it.support.Deployments;
 import it.support.Tokens;
@@ -83,12 +84,12 @@ class ClusterIT extends Deployments {
                 1, recalled.items().getJsonObject(0).getJsonObject("fact").getInt("access_count"), recalled.toString());
 
         // node1 writes its counted uses every second; nothing on node2 can make it write sooner
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
-        int seen = 0;
-        while (seen == 0 && Instant.now().isBefore(deadline)) {
-            Thread.sleep(250);
-            seen = node2.get("api/v1/scopes/user:2/facts/" + id).json().getInt("access_count");
-        }
+        int seen = Await.until(
+                "node1's recall of user:2 counted on node2",
+                Duration.ofSeconds(20),
+                Duration.ofMillis(250),
+                () -> node2.get("api/v1/scopes/user:2/facts/" + id).json().getInt("access_count"),
+                count -> count != 0);
         assertEquals(1, seen, "node1's recall reached the database");
     }
 
@@ -96,11 +97,12 @@ class ClusterIT extends Deployments {
     void theMinuteTimerRunsOnceAcrossBothServers() throws Exception {
         long before = ttlRuns();
         Instant deadline = Instant.now().plus(Duration.ofSeconds(150));
-        while (ttlRuns() == before && Instant.now().isBefore(deadline)) {
-            Thread.sleep(1000);
-        }
-        long afterFirst = ttlRuns();
-        assertTrue(afterFirst > before, "the TTL timer ran on neither server");
+        long afterFirst = Await.until(
+                "a run of the TTL timer on either server",
+                Duration.ofSeconds(150),
+                Duration.ofSeconds(1),
+                this::ttlRuns,
+                runs -> runs > before);
         awaitMinuteTimerPast(Instant.now().truncatedTo(ChronoUnit.MINUTES), deadline);
         assertEquals(afterFirst, ttlRuns(), "one run per minute across the cluster");
         assertEquals(before + 1, afterFirst);
@@ -120,16 +122,17 @@ class ClusterIT extends Deployments {
                 PreparedStatement done = db.prepareStatement("SELECT COUNT(*) FROM wlptask WHERE iname LIKE"
                         + " '%#LifecycleSchedule' AND nextexec - prevsched = 60000 AND prevsched >= ?")) {
             done.setLong(1, minute.toEpochMilli());
-            while (true) {
-                try (ResultSet count = done.executeQuery()) {
-                    count.next();
-                    if (count.getLong(1) > 0) {
-                        return;
-                    }
-                }
-                assertTrue(Instant.now().isBefore(deadline), "the minute timer's run of " + minute + " never ended");
-                Thread.sleep(100);
-            }
+            Await.until(
+                    "the end of the minute timer's run of " + minute,
+                    Duration.ofMillis(Math.max(
+                            1000, Duration.between(Instant.now(), deadline).toMillis())),
+                    Duration.ofMillis(100),
+                    () -> {
+                        try (ResultSet count = done.executeQuery()) {
+                            count.next();
+                            return count.getLong(1) > 0;
+                        }
+                    });
         }
     }
 
@@ -195,11 +198,11 @@ class ClusterIT extends Deployments {
         assertEquals(200, written.status(), written.toString());
         assertEquals(30, written.json().getInt("created"), written.toString());
         String python = written.json().getJsonArray("items").getJsonObject(0).getString("id");
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
-        while (node2.get(scope + "stats").json().getInt("embedded_facts") < 30) {
-            assertTrue(Instant.now().isBefore(deadline), "the facts were not embedded within 120 s");
-            Thread.sleep(250);
-        }
+        Await.until(
+                "the 30 facts' vectors",
+                Duration.ofSeconds(120),
+                Duration.ofMillis(250),
+                () -> node2.get(scope + "stats").json().getInt("embedded_facts") >= 30);
         assertEquals(
                 30,
                 embeddedHere(node1) + embeddedHere(node2) - embeddedBefore,
@@ -310,16 +313,12 @@ class ClusterIT extends Deployments {
     }
 
     /** Until node2 shows the facts quota, or refuses a request by the new rate: it read the new limits. */
-    private void awaitQuotasOnNode2() throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
-        while (true) {
+    private void awaitQuotasOnNode2() {
+        Await.until("node2 applying the console's quotas", Duration.ofSeconds(15), Duration.ofMillis(250), () -> {
             Api.Reply quotas = node2.get("api/v1/tenant/quotas");
-            if (quotas.status() == 429 || !quotas.json().getJsonObject("facts").isNull("limit")) {
-                return;
-            }
-            assertTrue(Instant.now().isBefore(deadline), "node2 did not apply the console's quotas within 15 s");
-            Thread.sleep(250);
-        }
+            return quotas.status() == 429
+                    || !quotas.json().getJsonObject("facts").isNull("limit");
+        });
     }
 
     /** TTL runs made by both servers together, from their health data. */

@@ -276,13 +276,4 @@ class SemanticRecallIT extends Deployments {
     private static String path(String scope, String rest) {
         return "api/v1/scopes/" + scope + "/" + rest;
     }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 }

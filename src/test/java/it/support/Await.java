@@ -2,7 +2,9 @@ package it.support;
 
 import jakarta.json.JsonObject;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 
@@ -39,5 +41,28 @@ public final class Await {
                     "the facts of " + scope + " were not embedded within " + atMost + ": " + last.get(), e);
         }
         return last.get().getInt("embedded_facts");
+    }
+
+    /**
+     * Polls {@code value} every {@code poll} until {@code done} accepts it, at most {@code atMost} (a bound against a
+     * stuck server, never a speed), and returns the value that did; fails naming {@code what} and the last value.
+     */
+    public static <T> T until(String what, Duration atMost, Duration poll, Callable<T> value, Predicate<T> done) {
+        AtomicReference<T> last = new AtomicReference<>();
+        try {
+            Awaitility.await(what).atMost(atMost).pollInterval(poll).until(() -> {
+                T seen = value.call();
+                last.set(seen);
+                return done.test(seen);
+            });
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError(what + " did not happen within " + atMost + "; last seen: " + last.get(), e);
+        }
+        return last.get();
+    }
+
+    /** Polls {@code condition} every {@code poll} until it holds, at most {@code atMost}; fails naming {@code what}. */
+    public static void until(String what, Duration atMost, Duration poll, Callable<Boolean> condition) {
+        until(what, atMost, poll, condition, Boolean.TRUE::equals);
     }
 }
