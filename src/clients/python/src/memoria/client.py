@@ -12,6 +12,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Iterator, Mapping, O
 
 import httpx
 
+from ._async_calls import AsyncCalls
 from ._calls import Call, Calls, Reply
 from ._version import API_VERSIONS, __version__
 from .errors import MemoriaError
@@ -260,7 +261,7 @@ class Memoria(Calls):
                 return
 
 
-class AsyncMemoria(Calls):
+class AsyncMemoria(AsyncCalls):
     """The asynchronous client: the same methods as :class:`Memoria`, each awaited.
 
     ``token`` may be a string, a function, or a coroutine function, called before every request.

@@ -198,7 +198,7 @@ class MemoriaMemory:
         return self._tools
 
     def _build_tools(self) -> Tuple[Any, ...]:
-        specs = [
+        specs: List[Tuple[str, str, Callable[..., Any], Dict[str, Any], List[str]]] = [
             ("save_memory", "Save a memory entry to persistent storage.", self.save_memory,
              {"key": {"type": "string"}, "title": {"type": "string"}, "content": {"type": "string"},
               "memory_type": {"type": "string", "default": "fact"}}, ["key", "title", "content"]),
@@ -218,7 +218,7 @@ class _MemoryTool:
         self.name = name
         self.description = description
         self._function = function
-        self._schema = {"type": "object", "properties": properties, "required": required,
+        self._schema: Dict[str, Any] = {"type": "object", "properties": properties, "required": required,
                         "additionalProperties": False}
 
     def input_schema(self) -> Dict[str, Any]:

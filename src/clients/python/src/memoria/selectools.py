@@ -222,11 +222,12 @@ class KnowledgeMemory:
         metadata: Optional[Dict[str, Any]] = None,
     ) -> str:
         """Saves a fact; returns its id, or ``""`` when a pre-save hook or the dedupe check rejected it."""
-        text: Optional[str] = content
+        text = content
         for hook in self._pre_save:
-            text = hook(text)
-            if text is None:
+            changed = hook(text)
+            if changed is None:
                 return ""
+            text = changed
         if self._dedupe and self._is_duplicate(text):
             return ""
         entry = KnowledgeEntry(
