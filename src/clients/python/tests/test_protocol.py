@@ -117,3 +117,19 @@ def test_no_token_is_a_clear_error(monkeypatch):
     with pytest.raises(MemoriaError) as missing:
         Memoria("http://127.0.0.1:9")
     assert "MEMORIA_TOKEN" in str(missing.value)
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.delete_snapshot("user:1", ".."),
+    lambda m: m.restore("user:1", "."),
+    lambda m: m.forget("user:1", ".."),
+    lambda m: m.facts(".."),
+    lambda m: m.log_day("user:1", ".."),
+])
+def test_a_dot_segment_name_is_refused_before_anything_is_sent(scripted, call):
+    # an HTTP client resolves dot segments: snapshots/.. would be a DELETE of the scope itself
+    with Memoria(_url(scripted), "t") as memoria:
+        with pytest.raises(MemoriaError) as refused:
+            call(memoria)
+    assert refused.value.status is None and refused.value.problem_type == "invalid-input"
+    assert scripted.seen == []

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any, Callable, Dict, Generic, Iterable, List, Mapping, Optional, Sequence, TypeVar, Union
 from urllib.parse import quote
 
+from .errors import MemoriaError
 from .models import (
     BatchResult,
     Fact,
@@ -59,10 +60,21 @@ class Call(Generic[T]):
     headers: Dict[str, str] = field(default_factory=dict)
 
 
+def _segment(value: str, what: str, safe: str = "") -> str:
+    """One path segment from a name the caller chose. An empty name, ``.`` or ``..`` is refused before anything is
+    sent: an HTTP client resolves dot segments, so ``snapshots/..`` would reach the scope itself."""
+    if not isinstance(value, str) or value in ("", ".", ".."):
+        raise MemoriaError(
+            None,
+            "Invalid input",
+            f"{what} {value!r} cannot be a path segment (empty, '.' and '..' are refused)",
+            type="urn:memoria:client:invalid-input",
+        )
+    return quote(value, safe=safe)
+
+
 def _scope(scope: str) -> str:
-    if not isinstance(scope, str) or not scope:
-        raise ValueError("a scope is a non-empty string such as 'user:42'")
-    return "/api/v1/scopes/" + quote(scope, safe=":@")
+    return "/api/v1/scopes/" + _segment(scope, "scope", safe=":@")
 
 
 def _fields(**values: Any) -> Dict[str, Any]:
@@ -143,7 +155,7 @@ class Calls:
         return self._send(Call("POST", _scope(scope) + "/facts:batch", lambda r: BatchResult.from_json(r.json()), json={"facts": items}))
 
     def fact(self, scope: str, fact_id: str) -> Fact:
-        return self._send(Call("GET", _scope(scope) + "/facts/" + quote(fact_id, safe=""), lambda r: Fact.from_json(r.json())))
+        return self._send(Call("GET", _scope(scope) + "/facts/" + _segment(fact_id, "fact id"), lambda r: Fact.from_json(r.json())))
 
     def facts(
         self,
@@ -178,17 +190,17 @@ class Calls:
         body = _fields(**fields)
         if "superseded_by" in fields and fields["superseded_by"] is None:
             body["superseded_by"] = None
-        return self._send(Call("PATCH", _scope(scope) + "/facts/" + quote(fact_id, safe=""), lambda r: Fact.from_json(r.json()), json=body))
+        return self._send(Call("PATCH", _scope(scope) + "/facts/" + _segment(fact_id, "fact id"), lambda r: Fact.from_json(r.json()), json=body))
 
     def forget(self, scope: str, fact_id: str) -> None:
         """``DELETE /facts/{id}``: the fact, its versions and its daily-log entries."""
-        return self._send(Call("DELETE", _scope(scope) + "/facts/" + quote(fact_id, safe=""), _nothing))
+        return self._send(Call("DELETE", _scope(scope) + "/facts/" + _segment(fact_id, "fact id"), _nothing))
 
     def history(self, scope: str, fact_id: str) -> List[Version]:
         return self._send(
             Call(
                 "GET",
-                _scope(scope) + "/facts/" + quote(fact_id, safe="") + "/history",
+                _scope(scope) + "/facts/" + _segment(fact_id, "fact id") + "/history",
                 lambda r: [Version.from_json(v) for v in r.json().get("items") or ()],
             )
         )
@@ -298,7 +310,7 @@ class Calls:
         return self._send(
             Call(
                 "GET",
-                _scope(scope) + "/logs/" + quote(day, safe=""),
+                _scope(scope) + "/logs/" + _segment(day, "day"),
                 lambda r: [LogEntry.from_json(jsonlib.loads(line)) for line in r.text.splitlines() if line.strip()],
             )
         )
@@ -322,17 +334,17 @@ class Calls:
         )
 
     def delete_snapshot(self, scope: str, name: str) -> None:
-        return self._send(Call("DELETE", _scope(scope) + "/snapshots/" + quote(name, safe=""), _nothing))
+        return self._send(Call("DELETE", _scope(scope) + "/snapshots/" + _segment(name, "snapshot name"), _nothing))
 
     def restore(self, scope: str, name: str) -> int:
         """The scope's facts become exactly the snapshot's; returns how many it holds."""
         return self._send(
-            Call("POST", _scope(scope) + "/snapshots/" + quote(name, safe="") + "/restore", lambda r: int(r.json()["restored"]))
+            Call("POST", _scope(scope) + "/snapshots/" + _segment(name, "snapshot name") + "/restore", lambda r: int(r.json()["restored"]))
         )
 
     def diff(self, scope: str, name: str, against: str = "current") -> Dict[str, Any]:
         return self._send(
-            Call("GET", _scope(scope) + "/snapshots/" + quote(name, safe="") + "/diff", _json, params={"against": against})
+            Call("GET", _scope(scope) + "/snapshots/" + _segment(name, "snapshot name") + "/diff", _json, params={"against": against})
         )
 
     def stats(self, scope: str) -> Dict[str, Any]:
