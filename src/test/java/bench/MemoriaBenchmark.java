@@ -53,7 +53,13 @@ public final class MemoriaBenchmark {
         int warmup = Integer.getInteger("bench.warmup", 20_000);
         int clients = Integer.getInteger("bench.clients", 8);
 
-        send("PUT", "api/v1/tenant/settings", token, "{\"max_facts_per_scope\":10000000}");
+        // -Dbench.supersede=explicit measures writes without the automatic supersession decision
+        send(
+                "PUT",
+                "api/v1/tenant/settings",
+                token,
+                "{\"max_facts_per_scope\":10000000,\"supersede\":\"" + System.getProperty("bench.supersede", "auto")
+                        + "\"}");
         boolean load = Boolean.parseBoolean(System.getProperty("bench.load", "true"));
         if (Boolean.parseBoolean(System.getProperty("bench.standard", "true"))) {
             standard(sizes, background, backgroundTenants, requests, warmup, clients, load);
