@@ -107,7 +107,7 @@ public class FactService {
     @Inject
     Event<FactSuperseded> superseded;
 
-    private final SupersessionDetector detector = new SupersessionDetector();
+    private final SupersessionDetector detector = SupersessionDetector.deciding();
 
     /**
      * The newest current facts of an attribute a new fact is compared with, in the scope and in its own write.

@@ -31,8 +31,9 @@ final class SupersessionCandidates {
     static final int PER_TERM = 64;
 
     private final WriteTerms writeTerms;
-    private final Map<String, List<String>> probesByContent = new HashMap<>();
-    private final Map<String, List<String>> postings;
+    /** Each content's candidate ids, worked out once from the postings: a batch's contents are looked up twice. */
+    private final Map<String, List<String>> idsByContent = new HashMap<>();
+
     private final Map<String, Fact> loaded = new HashMap<>();
     /** The write's own facts by term, in the order they were created. */
     private final Map<String, List<Fact>> createdByTerm = new HashMap<>();
@@ -47,6 +48,7 @@ final class SupersessionCandidates {
         this.writeTerms = writeTerms;
         Map<String, Long> frequencies = writeTerms.frequencies();
         Set<String> probes = new HashSet<>();
+        Map<String, List<String>> probesByContent = new HashMap<>();
         for (String content : contents) {
             List<String> rarest = terms(content).stream()
                     .filter(term -> frequencies.containsKey(term) && frequencies.get(term) <= COMMON)
@@ -57,9 +59,13 @@ final class SupersessionCandidates {
             probesByContent.put(content, rarest);
             probes.addAll(rarest);
         }
-        postings = probes.isEmpty() ? Map.of() : index.postings(scope.value(), probes);
+        Map<String, List<String>> postings = probes.isEmpty() ? Map.of() : index.postings(scope.value(), probes);
         Set<String> ids = new HashSet<>();
-        contents.forEach(content -> ids.addAll(candidateIds(content)));
+        probesByContent.forEach((content, rarest) -> {
+            List<String> found = candidateIds(rarest, postings);
+            idsByContent.put(content, found);
+            ids.addAll(found);
+        });
         if (!ids.isEmpty()) {
             facts.liveAmong(scope, ids, now).stream()
                     .filter(fact -> fact.isCurrent(now))
@@ -70,7 +76,10 @@ final class SupersessionCandidates {
     /** The facts a new fact with this content is judged against, scope's and this write's. */
     List<Fact> of(String content) {
         List<Fact> found = new ArrayList<>();
-        candidateIds(content).stream().map(loaded::get).filter(Objects::nonNull).forEach(found::add);
+        idsByContent.getOrDefault(content, List.of()).stream()
+                .map(loaded::get)
+                .filter(Objects::nonNull)
+                .forEach(found::add);
         found.addAll(createdSharing(terms(content)));
         return found;
     }
@@ -104,8 +113,7 @@ final class SupersessionCandidates {
                         .add(fact));
     }
 
-    private List<String> candidateIds(String content) {
-        List<String> probes = probesByContent.getOrDefault(content, List.of());
+    private static List<String> candidateIds(List<String> probes, Map<String, List<String>> postings) {
         if (probes.isEmpty()) {
             return List.of();
         }

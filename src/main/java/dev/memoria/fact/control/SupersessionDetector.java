@@ -34,6 +34,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 
@@ -67,6 +68,26 @@ public final class SupersessionDetector {
     private static final int MAX_ATTRIBUTE_LENGTH = 64;
 
     private record Statement(String attribute, Rule rule, int clauseStart, int clauseEnd, boolean additive) {}
+
+    /** The attributes whose rules still decide, the only ones a write needs read: every rule costs each new fact. */
+    private static final SupersessionDetector DECIDING =
+            new SupersessionDetector(attribute -> SupersessionJudge.trusts(attribute));
+
+    private final List<Rule> rules;
+
+    /** A detector reading every attribute it knows (the benchmarks' and tests' view). */
+    public SupersessionDetector() {
+        this(attribute -> true);
+    }
+
+    private SupersessionDetector(Predicate<String> reads) {
+        this.rules = RULES.stream().filter(rule -> reads.test(rule.attribute())).toList();
+    }
+
+    /** The detector writes use: it reads only the attributes whose rules decide ({@link SupersessionJudge}). */
+    public static SupersessionDetector deciding() {
+        return DECIDING;
+    }
 
     /**
      * The exclusive attribute a fact states a value of ("residence", "timezone", "manager", …), if any: two current
@@ -159,7 +180,7 @@ public final class SupersessionDetector {
         return content.length() <= MAX_CHARS ? content : content.substring(0, MAX_CHARS);
     }
 
-    private static List<Statement> statements(String content) {
+    private List<Statement> statements(String content) {
         List<Statement> statements = new ArrayList<>();
         if (content == null || content.isBlank()) {
             return statements;
@@ -190,7 +211,7 @@ public final class SupersessionDetector {
                 // a question states nothing: drop what this sentence's clauses stated
                 statements.subList(sentenceStart, statements.size()).clear();
             } else {
-                clause(text, clauseStart, i, statements);
+                clause(text, clauseStart, i, statements, rules);
             }
             if (c == '?' || c == '!' || c == '.' || c == '\n') {
                 sentenceStart = statements.size();
@@ -200,7 +221,7 @@ public final class SupersessionDetector {
         return statements;
     }
 
-    private static void clause(String text, int start, int end, List<Statement> statements) {
+    private static void clause(String text, int start, int end, List<Statement> statements, List<Rule> rules) {
         if (end - start < 3) {
             return;
         }
@@ -213,7 +234,7 @@ public final class SupersessionDetector {
                 guard.usePattern(TEMPORARY).reset().region(start, end).find();
         boolean additive = guard.usePattern(ADDITIVE).reset().region(start, end).find();
         Set<String> seen = new HashSet<>();
-        for (Rule rule : RULES) {
+        for (Rule rule : rules) {
             if (statements.size() >= MAX_STATEMENTS) {
                 return;
             }

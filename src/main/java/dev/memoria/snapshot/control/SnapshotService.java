@@ -58,7 +58,7 @@ public class SnapshotService {
     @Inject
     FactHistory history;
 
-    private final SupersessionDetector detector = new SupersessionDetector();
+    private final SupersessionDetector detector = SupersessionDetector.deciding();
 
     public Snapshot create(Scope scope, String name) {
         String problem = Snapshot.problemWithName(name);
