@@ -1,6 +1,6 @@
 package bench;
 
-import dev.memoria.fact.control.SupersessionDetector;
+import dev.memoria.supersession.control.SupersessionDetector;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -103,12 +103,12 @@ public final class SupersessionBench {
     private static final String JUDGE = System.getProperty("judge", "product");
 
     boolean decides(String newer, String older) {
-        boolean frames = dev.memoria.fact.control.StatementFramesProbe.replaces(newer, older);
+        boolean frames = dev.memoria.supersession.control.StatementFramesProbe.replaces(newer, older);
         return switch (JUDGE) {
             case "frames" -> frames;
             case "attribute" -> byAttribute(newer, older);
             case "both" -> frames || byAttribute(newer, older);
-            default -> dev.memoria.fact.control.StatementFramesProbe.decides(newer, older);
+            default -> dev.memoria.supersession.control.StatementFramesProbe.decides(newer, older);
         };
     }
 

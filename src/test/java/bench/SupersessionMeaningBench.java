@@ -1,6 +1,6 @@
 package bench;
 
-import dev.memoria.fact.control.StatementFramesProbe;
+import dev.memoria.supersession.control.StatementFramesProbe;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

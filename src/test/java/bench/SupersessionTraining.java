@@ -1,6 +1,6 @@
 package bench;
 
-import dev.memoria.fact.control.SupersessionDetector;
+import dev.memoria.supersession.control.SupersessionDetector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

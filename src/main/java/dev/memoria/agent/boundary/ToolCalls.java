@@ -8,6 +8,7 @@ import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.fact.control.FactFilter;
 import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactService;
+import dev.memoria.fact.control.RememberService;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.platform.control.Jsons;
@@ -54,6 +55,9 @@ public class ToolCalls {
     FactService facts;
 
     @Inject
+    RememberService remembering;
+
+    @Inject
     RecallService recall;
 
     @Inject
@@ -91,8 +95,8 @@ public class ToolCalls {
         args.check();
         JsonObjectBuilder input = Jsons.createObjectBuilder(args.json()).add("source", source);
         input.remove("scope");
-        FactService.Remembered remembered =
-                facts.remember(scope, FactInput.parse(input.build(), FactInput.Mode.CREATE, "arguments."));
+        RememberService.Remembered remembered =
+                remembering.remember(scope, FactInput.parse(input.build(), FactInput.Mode.CREATE, "arguments."));
         Fact fact = remembered.fact();
         String outcome = remembered.outcome().name().toLowerCase(java.util.Locale.ROOT);
         String text = switch (remembered.outcome()) {

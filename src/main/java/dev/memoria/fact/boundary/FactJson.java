@@ -2,7 +2,7 @@ package dev.memoria.fact.boundary;
 
 import static dev.memoria.platform.boundary.JsonFields.addNullable;
 
-import dev.memoria.fact.control.FactService;
+import dev.memoria.fact.control.RememberService;
 import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.fact.entity.Validity;
@@ -34,7 +34,7 @@ public final class FactJson {
     }
 
     /** A remembered fact: whether an existing one was reinforced or replaced, and what it superseded. */
-    public static JsonObjectBuilder remembered(FactService.Remembered result, Instant now) {
+    public static JsonObjectBuilder remembered(RememberService.Remembered result, Instant now) {
         return builder(result.fact(), now)
                 .add("reinforced", !result.isNew())
                 .add("superseded", Jsons.createArrayBuilder(result.superseded()));

@@ -3,7 +3,8 @@ package dev.memoria.fact.boundary;
 import dev.memoria.fact.control.FactFilter;
 import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactService;
-import dev.memoria.fact.control.FactService.Remembered;
+import dev.memoria.fact.control.RememberService;
+import dev.memoria.fact.control.RememberService.Remembered;
 import dev.memoria.fact.entity.Change;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactType;
@@ -61,6 +62,9 @@ public class FactsResource {
     @Inject
     FactService facts;
 
+    @Inject
+    RememberService remembering;
+
     @PathParam("scope")
     String scope;
 
@@ -71,7 +75,7 @@ public class FactsResource {
     @Path("facts")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public Response remember(JsonValue body) {
-        Remembered result = facts.remember(scope(), FactInput.parse(body, FactInput.Mode.CREATE));
+        Remembered result = remembering.remember(scope(), FactInput.parse(body, FactInput.Mode.CREATE));
         return remembered(result);
     }
 
@@ -80,7 +84,7 @@ public class FactsResource {
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public JsonObject rememberBatch(JsonValue body) {
         List<FactInput> inputs = batchInputs(body);
-        List<Remembered> results = facts.rememberAll(scope(), inputs);
+        List<Remembered> results = remembering.rememberAll(scope(), inputs);
         Instant now = Timestamps.now(clock);
         JsonArrayBuilder items = Jsons.createArrayBuilder();
         int created = 0;
@@ -181,7 +185,7 @@ public class FactsResource {
     @Path("facts/by-key/{key: .+}")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public Response save(@PathParam("key") String key, JsonValue body) {
-        Remembered result = facts.save(scope(), key, FactInput.parse(body, FactInput.Mode.CREATE));
+        Remembered result = remembering.save(scope(), key, FactInput.parse(body, FactInput.Mode.CREATE));
         return remembered(result);
     }
 

@@ -9,6 +9,7 @@ import dev.memoria.fact.entity.Tags;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlLike;
 import dev.memoria.scope.entity.Scope;
+import dev.memoria.supersession.control.SupersessionJudge;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -37,7 +38,8 @@ public class FactHistory {
 
     /**
      * After a change of {@code fact}: when what it says differs from {@code before}, {@code before} is kept,
-     * ended where the new version starts ({@code from}), and the fact is its next version. True when it is.
+     * ended where the new version starts ({@code from}), and the fact is its next version, with the attribute it
+     * now states. True when it is.
      */
     public boolean versioned(Fact fact, FactVersion before, Change how, Instant from, Instant now) {
         if (fact.sameVersionAs(before)) {
@@ -45,6 +47,7 @@ public class FactHistory {
         }
         archive(before.endedAt(from));
         fact.nextVersion(how, from, now);
+        fact.attribute(SupersessionJudge.attributeOf(fact.content()).orElse(null));
         return true;
     }
 

@@ -1,5 +1,6 @@
 package dev.memoria.fact.control;
 
+import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactKey;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.control.FieldReader;
@@ -336,5 +337,39 @@ public final class FactInput {
             }
         }
         return List.copyOf(tags);
+    }
+
+    /** Sets on the fact each field this input has (a field given as null clears it; ttl_seconds counts from now). */
+    public void applyTo(Fact fact, Instant now) {
+        if (has("content")) {
+            fact.content(content());
+        }
+        if (has("key")) {
+            fact.key(key());
+        }
+        if (has("title")) {
+            fact.title(title());
+        }
+        if (has("category")) {
+            fact.category(category());
+        }
+        if (has("type")) {
+            fact.type(type());
+        }
+        if (has("importance")) {
+            fact.importance(importance());
+        }
+        if (has("persistent")) {
+            fact.persistent(persistent());
+        }
+        if (has("tags")) {
+            fact.tags(tags());
+        }
+        if (has("source")) {
+            fact.source(source());
+        }
+        if (has("ttl_seconds")) {
+            fact.expiresAt(ttlSeconds() == null ? null : now.plusSeconds(ttlSeconds()));
+        }
     }
 }

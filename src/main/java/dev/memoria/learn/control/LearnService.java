@@ -1,8 +1,9 @@
 package dev.memoria.learn.control;
 
 import dev.memoria.fact.control.FactInput;
-import dev.memoria.fact.control.FactService;
-import dev.memoria.fact.control.FactService.Remembered;
+import dev.memoria.fact.control.RememberService;
+import dev.memoria.fact.control.RememberService.Remembered;
+import dev.memoria.fact.control.Supersessions;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
@@ -39,7 +40,10 @@ public class LearnService {
     LlmGateway llm;
 
     @Inject
-    FactService facts;
+    RememberService remembering;
+
+    @Inject
+    Supersessions supersessions;
 
     @Inject
     TenantSettingsRepository settings;
@@ -54,12 +58,12 @@ public class LearnService {
         List<Fact> shown;
         if (provider == LlmProvider.RULES) {
             extraction = RuleExtractor.extract(turns).fitting(FactInput.MAX_CONTENT);
-            shown = facts.currentSharingWords(
+            shown = supersessions.currentSharingWords(
                     scope,
                     extraction.facts().stream().map(ExtractedFact::content).toList(),
                     SHOWN_FACTS);
         } else {
-            shown = facts.currentSharingWords(
+            shown = supersessions.currentSharingWords(
                     scope,
                     turns.stream().filter(Turn::isUser).map(Turn::content).toList(),
                     SHOWN_FACTS);
@@ -89,7 +93,7 @@ public class LearnService {
         double threshold = conflictThreshold != null
                 ? conflictThreshold
                 : settings.current().dedupeThreshold();
-        List<Remembered> results = facts.rememberAll(scope, inputs, threshold);
+        List<Remembered> results = remembering.rememberAll(scope, inputs, threshold);
         Set<Fact> added = new LinkedHashSet<>();
         Set<Fact> reinforced = new LinkedHashSet<>();
         Set<String> superseded = new LinkedHashSet<>();

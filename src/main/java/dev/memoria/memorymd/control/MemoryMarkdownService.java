@@ -2,7 +2,7 @@ package dev.memoria.memorymd.control;
 
 import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactRepository;
-import dev.memoria.fact.control.FactService;
+import dev.memoria.fact.control.RememberService;
 import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
@@ -35,7 +35,7 @@ public class MemoryMarkdownService {
     FactRepository facts;
 
     @Inject
-    FactService factService;
+    RememberService remembering;
 
     public String export(Scope scope) {
         return MemoryMarkdown.render(persistentEntries(scope));
@@ -70,7 +70,7 @@ public class MemoryMarkdownService {
                     false)));
         }
         if (!inputs.isEmpty()) {
-            factService.rememberAll(scope, inputs);
+            remembering.rememberAll(scope, inputs);
         }
         return new ImportResult(inputs.size(), skipped, parsed.unread());
     }

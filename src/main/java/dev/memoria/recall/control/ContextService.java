@@ -2,13 +2,13 @@ package dev.memoria.recall.control;
 
 import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
-import dev.memoria.fact.control.FactFrames;
 import dev.memoria.fact.control.FactReads;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.control.PastFacts;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.Scope;
+import dev.memoria.supersession.control.FactFrames;
 import dev.memoria.tenant.control.TenantSettingsRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

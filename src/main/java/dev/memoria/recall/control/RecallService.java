@@ -2,7 +2,6 @@ package dev.memoria.recall.control;
 
 import dev.memoria.embedding.control.SemanticSearch;
 import dev.memoria.embedding.control.VectorIndex;
-import dev.memoria.fact.control.FactFrames;
 import dev.memoria.fact.control.FactReads;
 import dev.memoria.fact.control.PastFacts;
 import dev.memoria.fact.entity.Fact;
@@ -10,6 +9,7 @@ import dev.memoria.fact.entity.FactType;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
+import dev.memoria.supersession.control.FactFrames;
 import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.text.control.TextAnalyzer;
 import jakarta.enterprise.context.ApplicationScoped;

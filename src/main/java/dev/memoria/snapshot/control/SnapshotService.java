@@ -3,7 +3,6 @@ package dev.memoria.snapshot.control;
 import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
 import dev.memoria.fact.control.FactWrites;
-import dev.memoria.fact.control.SupersessionDetector;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactView;
@@ -15,6 +14,7 @@ import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
+import dev.memoria.supersession.control.SupersessionJudge;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -57,8 +57,6 @@ public class SnapshotService {
 
     @Inject
     FactHistory history;
-
-    private final SupersessionDetector detector = SupersessionDetector.deciding();
 
     public Snapshot create(Scope scope, String name) {
         String problem = Snapshot.problemWithName(name);
@@ -110,14 +108,13 @@ public class SnapshotService {
             Fact fact = rows.get(copy.id());
             if (fact == null) {
                 Fact restored = Fact.restoredFrom(copy, now);
-                restored.attribute(detector.attributeOf(restored.content()).orElse(null));
+                restored.attribute(
+                        SupersessionJudge.attributeOf(restored.content()).orElse(null));
                 created.add(restored);
             } else if (!sameMemory(fact, copy) || !fact.isCurrent(now)) {
                 FactVersion before = fact.currentVersion();
                 fact.takeFrom(copy);
-                if (history.versioned(fact, before, dev.memoria.fact.entity.Change.RESTORED, now, now)) {
-                    fact.attribute(detector.attributeOf(fact.content()).orElse(null));
-                }
+                history.versioned(fact, before, dev.memoria.fact.entity.Change.RESTORED, now, now);
                 fact.reinstate();
                 changed.add(fact);
             }

@@ -4,8 +4,8 @@ import dev.memoria.dailylog.control.DailyLogRepository;
 import dev.memoria.dailylog.entity.DailyLogEntry;
 import dev.memoria.fact.control.FactHistory;
 import dev.memoria.fact.control.FactRepository;
-import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.control.FactWrites;
+import dev.memoria.fact.control.Supersessions;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactReinstated;
 import dev.memoria.fact.entity.FactVersion;
@@ -65,7 +65,7 @@ public class ImportChunks {
     FactRepository facts;
 
     @Inject
-    FactService supersession;
+    Supersessions supersession;
 
     @Inject
     DailyLogRepository logs;

@@ -1,30 +1,30 @@
-package dev.memoria.fact.control;
+package dev.memoria.supersession.control;
 
-import static dev.memoria.fact.control.SupersessionCues.ADDITIVE;
-import static dev.memoria.fact.control.SupersessionCues.FILLER;
-import static dev.memoria.fact.control.SupersessionCues.FROM_TO;
-import static dev.memoria.fact.control.SupersessionCues.HYPOTHETICAL;
-import static dev.memoria.fact.control.SupersessionCues.LEAD;
-import static dev.memoria.fact.control.SupersessionCues.NOT_BUDGET_QUALIFIERS;
-import static dev.memoria.fact.control.SupersessionCues.NOT_PLANS;
-import static dev.memoria.fact.control.SupersessionCues.NUMBER_WORD;
-import static dev.memoria.fact.control.SupersessionCues.PAST_OR_NEGATED;
-import static dev.memoria.fact.control.SupersessionCues.POSSESSIVE_DETERMINERS;
-import static dev.memoria.fact.control.SupersessionCues.RELATIONS;
-import static dev.memoria.fact.control.SupersessionCues.RELATION_NAMES;
-import static dev.memoria.fact.control.SupersessionCues.RULES;
-import static dev.memoria.fact.control.SupersessionCues.SEPARATOR;
-import static dev.memoria.fact.control.SupersessionCues.TAIL;
-import static dev.memoria.fact.control.SupersessionCues.TEMPORARY;
-import static dev.memoria.fact.control.SupersessionCues.TENS;
-import static dev.memoria.fact.control.SupersessionCues.THOUSANDS;
-import static dev.memoria.fact.control.SupersessionCues.TRIGGER;
-import static dev.memoria.fact.control.SupersessionCues.UNITS;
-import static dev.memoria.fact.control.SupersessionCues.USER;
-import static dev.memoria.fact.control.SupersessionCues.VERBS;
-import static dev.memoria.fact.control.SupersessionCues.stems;
+import static dev.memoria.supersession.control.SupersessionCues.ADDITIVE;
+import static dev.memoria.supersession.control.SupersessionCues.FILLER;
+import static dev.memoria.supersession.control.SupersessionCues.FROM_TO;
+import static dev.memoria.supersession.control.SupersessionCues.HYPOTHETICAL;
+import static dev.memoria.supersession.control.SupersessionCues.LEAD;
+import static dev.memoria.supersession.control.SupersessionCues.NOT_BUDGET_QUALIFIERS;
+import static dev.memoria.supersession.control.SupersessionCues.NOT_PLANS;
+import static dev.memoria.supersession.control.SupersessionCues.NUMBER_WORD;
+import static dev.memoria.supersession.control.SupersessionCues.PAST_OR_NEGATED;
+import static dev.memoria.supersession.control.SupersessionCues.POSSESSIVE_DETERMINERS;
+import static dev.memoria.supersession.control.SupersessionCues.RELATIONS;
+import static dev.memoria.supersession.control.SupersessionCues.RELATION_NAMES;
+import static dev.memoria.supersession.control.SupersessionCues.RULES;
+import static dev.memoria.supersession.control.SupersessionCues.SEPARATOR;
+import static dev.memoria.supersession.control.SupersessionCues.TAIL;
+import static dev.memoria.supersession.control.SupersessionCues.TEMPORARY;
+import static dev.memoria.supersession.control.SupersessionCues.TENS;
+import static dev.memoria.supersession.control.SupersessionCues.THOUSANDS;
+import static dev.memoria.supersession.control.SupersessionCues.TRIGGER;
+import static dev.memoria.supersession.control.SupersessionCues.UNITS;
+import static dev.memoria.supersession.control.SupersessionCues.USER;
+import static dev.memoria.supersession.control.SupersessionCues.VERBS;
+import static dev.memoria.supersession.control.SupersessionCues.stems;
 
-import dev.memoria.fact.control.SupersessionCues.Rule;
+import dev.memoria.supersession.control.SupersessionCues.Rule;
 import dev.memoria.text.control.TextAnalyzer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -85,7 +85,7 @@ public final class SupersessionDetector {
     }
 
     /** The detector writes use: it reads only the attributes whose rules decide ({@link SupersessionJudge}). */
-    public static SupersessionDetector deciding() {
+    static SupersessionDetector deciding() {
         return DECIDING;
     }
 

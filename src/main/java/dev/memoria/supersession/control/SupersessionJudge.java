@@ -1,4 +1,4 @@
-package dev.memoria.fact.control;
+package dev.memoria.supersession.control;
 
 import dev.memoria.platform.control.Jsons;
 import java.util.HashMap;
@@ -15,12 +15,12 @@ import java.util.regex.Pattern;
  *
  * <p>Nothing below {@link #HIDE_AT} hides a fact: a wrong hide is silent, a kept stale fact is not.
  */
-final class SupersessionJudge {
+public final class SupersessionJudge {
 
     /** Why a newer fact ended an older one, recorded with the older fact and shown in its history. */
-    record Decision(String method, String frame, String reason, double confidence) {
+    public record Decision(String method, String frame, String reason, double confidence) {
 
-        String evidence() {
+        public String evidence() {
             return Jsons.createObjectBuilder()
                     .add("method", method)
                     .add("matched", frame)
@@ -45,13 +45,19 @@ final class SupersessionJudge {
     /** At most this many statements are kept read: one write's contents and their candidates. */
     private static final int READ_STATEMENTS = 4_096;
 
-    private final SupersessionDetector detector;
+    private final SupersessionDetector detector = SupersessionDetector.deciding();
     /** Each statement read once for the judge's life: one write, where a content meets many candidates. */
     private final Map<String, StatementFrames.Statement> statements = new HashMap<>();
 
     /** A judge for one write (its reading of statements is kept, and is not for sharing between threads). */
-    SupersessionJudge(SupersessionDetector detector) {
-        this.detector = detector;
+    public SupersessionJudge() {}
+
+    /**
+     * The attribute whose rules decide that a fact states, if any: what a write looks older facts up by, since those
+     * rules decide between phrasings that share no words.
+     */
+    public static Optional<String> attributeOf(String content) {
+        return SupersessionDetector.deciding().attributeOf(content);
     }
 
     private StatementFrames.Statement statement(String text) {
@@ -62,12 +68,12 @@ final class SupersessionJudge {
     }
 
     /** Whether the rules of this attribute still decide (and its facts are worth looking up by it). */
-    static boolean trusts(String attribute) {
+    public static boolean trusts(String attribute) {
         return attribute != null && TRUSTED_ATTRIBUTES.matcher(attribute).matches();
     }
 
     /** The decision that the newer content replaces the older, if it does with at least {@link #HIDE_AT}. */
-    Optional<Decision> judge(String newer, String newerAttribute, String older, String olderAttribute) {
+    public Optional<Decision> judge(String newer, String newerAttribute, String older, String olderAttribute) {
         Optional<Decision> byFrame = StatementFrames.match(statement(newer), statement(older))
                 .map(m -> new Decision("frame", m.frame(), m.reason(), m.confidence()));
         if (byFrame.isPresent()) {

@@ -1,10 +1,9 @@
-package dev.memoria.fact.control;
+package dev.memoria.supersession.control;
 
 /** Opens the package-private decision of automatic supersession to the benchmarks in package {@code bench}. */
 public final class StatementFramesProbe {
 
-    private static final SupersessionDetector DETECTOR = new SupersessionDetector();
-    private static final SupersessionJudge JUDGE = new SupersessionJudge(DETECTOR);
+    private static final SupersessionJudge JUDGE = new SupersessionJudge();
 
     private StatementFramesProbe() {}
 
@@ -17,9 +16,9 @@ public final class StatementFramesProbe {
     public static boolean decides(String newer, String older) {
         return JUDGE.judge(
                         newer,
-                        DETECTOR.attributeOf(newer).orElse(null),
+                        SupersessionJudge.attributeOf(newer).orElse(null),
                         older,
-                        DETECTOR.attributeOf(older).orElse(null))
+                        SupersessionJudge.attributeOf(older).orElse(null))
                 .isPresent();
     }
 }

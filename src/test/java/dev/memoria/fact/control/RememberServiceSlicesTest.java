@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class FactServiceSlicesTest {
+class RememberServiceSlicesTest {
 
     private static List<Integer> sizes(List<FactInput> inputs) {
-        return FactService.slices(inputs).stream().map(List::size).toList();
+        return RememberService.slices(inputs).stream().map(List::size).toList();
     }
 
     @Test
@@ -20,12 +20,12 @@ class FactServiceSlicesTest {
 
     @Test
     void slicesHoldAtMostTheLimitAndKeepTheOrder() {
-        int perSlice = FactService.SLICE_CHARACTERS / 8000; // 62 facts of 8,000 characters
+        int perSlice = RememberService.SLICE_CHARACTERS / 8000; // 62 facts of 8,000 characters
         List<FactInput> inputs = new java.util.ArrayList<>();
         for (int i = 0; i < 2 * perSlice + 6; i++) {
             inputs.add(FactInput.of(Map.of("content", String.format("%04d", i) + "x".repeat(7996))));
         }
-        List<List<FactInput>> slices = FactService.slices(inputs);
+        List<List<FactInput>> slices = RememberService.slices(inputs);
         assertEquals(
                 List.of(perSlice, perSlice, 6), slices.stream().map(List::size).toList());
         assertEquals(inputs, slices.stream().flatMap(List::stream).toList());

@@ -1,4 +1,4 @@
-package dev.memoria.fact.control;
+package dev.memoria.supersession.control;
 
 /** What readers of facts may ask of the frame reading that decides supersession. */
 public final class FactFrames {

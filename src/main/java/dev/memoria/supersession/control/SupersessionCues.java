@@ -1,4 +1,4 @@
-package dev.memoria.fact.control;
+package dev.memoria.supersession.control;
 
 import dev.memoria.text.control.TextAnalyzer;
 import java.util.List;

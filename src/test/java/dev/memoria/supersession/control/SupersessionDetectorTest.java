@@ -1,4 +1,4 @@
-package dev.memoria.fact.control;
+package dev.memoria.supersession.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
