@@ -1,22 +1,18 @@
 package it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.support.Api;
+import it.support.ChildProcess;
 import it.support.Deployments;
 import it.support.Tokens;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -77,37 +73,16 @@ class JavaAdaptersIT extends Deployments {
                 "--details=tree",
                 "--fail-if-no-tests",
                 "--select-package=" + scenarioPackage));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         String token = Tokens.token(Tokens.newTenant(moduleDir.replace("-", "")), Tokens.ALL_ROLES);
-        builder.environment().put("MEMORIA_IT_TOKEN", token);
-        // what the sample agents of java.md read, as a user runs them
-        builder.environment().put("MEMORIA_URL", Api.serverBase().toString());
-        builder.environment().put("MEMORIA_TOKEN", token);
-        try {
-            Process process = builder.start();
-            process.getOutputStream().close();
-            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
-            if (!process.waitFor(5, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new AssertionError(module + " scenarios did not finish:\n" + out.getNow(""));
-            }
-            String output = out.get();
-            System.out.println(output);
-            assertEquals(0, process.exitValue(), () -> module + " scenarios failed:\n" + output);
-            assertTrue(output.contains("tests successful"), output);
-        } catch (IOException | ExecutionException e) {
-            throw new AssertionError(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
-    }
-
-    private static String read(InputStream in) {
-        try (in) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        String output = ChildProcess.succeeds(
+                command,
+                env -> {
+                    env.put("MEMORIA_IT_TOKEN", token);
+                    // what the sample agents of java.md read, as a user runs them
+                    env.put("MEMORIA_URL", Api.serverBase().toString());
+                    env.put("MEMORIA_TOKEN", token);
+                },
+                Duration.ofMinutes(5));
+        assertTrue(output.contains("tests successful"), output);
     }
 }

@@ -1,21 +1,18 @@
 package it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.support.Api;
+import it.support.ChildProcess;
 import it.support.Deployments;
 import it.support.Tokens;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Assertions;
@@ -133,36 +130,14 @@ class PythonClientIT extends Deployments {
         return null;
     }
 
+    /** Runs a step of a user's install with the machine's environment, less a PYTHONPATH that would shadow the venv. */
     private static String run(List<String> command, Map<String, String> environment, int minutes) {
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().putAll(environment);
-        builder.environment().remove("PYTHONPATH");
-        try {
-            Files.createDirectories(Path.of("target"));
-            Process process = builder.start();
-            process.getOutputStream().close();
-            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
-            if (!process.waitFor(minutes, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new AssertionError(String.join(" ", command) + " did not finish:\n" + out.getNow(""));
-            }
-            String output = out.get();
-            System.out.println(output);
-            assertEquals(0, process.exitValue(), () -> String.join(" ", command) + " failed:\n" + output);
-            return output;
-        } catch (IOException | ExecutionException e) {
-            throw new AssertionError(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
-    }
-
-    private static String read(InputStream in) {
-        try (in) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ChildProcess.succeeds(
+                command,
+                env -> {
+                    env.putAll(environment);
+                    env.remove("PYTHONPATH");
+                },
+                Duration.ofMinutes(minutes));
     }
 }
