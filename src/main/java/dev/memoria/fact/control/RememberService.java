@@ -268,7 +268,7 @@ public class RememberService {
 
         /**
          * The current facts the remembered one supersedes: those it names, and, when the tenant lets remember
-         * decide, a new fact's older values of the exclusive attribute it states. Returns their ids.
+         * decide, those a new fact replaces the value of ({@code Supersessions.decide}). Returns their ids.
          */
         private List<String> supersede(Remembered result, FactInput input) {
             Fact newer = result.fact();
