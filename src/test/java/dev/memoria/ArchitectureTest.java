@@ -86,6 +86,48 @@ class ArchitectureTest {
                             call.getTarget().getName())));
 
     /**
+     * Reading every tenant's rows at once is the exception to tenancy, so it is named here, class by class: the
+     * console's cross-tenant pages (overview, support search, audit trail), the jobs and the MCP session sweep that
+     * visit every tenant, and the embedding worker, which serves every tenant's backlog. A new caller has to be
+     * argued for in this list.
+     */
+    private static final List<String> EVERY_TENANT_READERS = List.of(
+            "dev.memoria.console.control.ConsoleOverview",
+            "dev.memoria.console.control.SupportSearch",
+            "dev.memoria.console.control.ConsoleAuditTrail",
+            "dev.memoria.lifecycle.control.JobRunner",
+            "dev.memoria.agent.control.McpSessionSweeper",
+            "dev.memoria.embedding.control.EmbeddingBackfill",
+            "dev.memoria.embedding.control.EmbeddingBacklog",
+            "dev.memoria.embedding.control.EmbeddingCounts",
+            "dev.memoria.embedding.control.EmbeddingModels");
+
+    @ArchTest
+    static final ArchRule everyTenantReadersAreNamed = noClasses()
+            .that(not(nameIn(EVERY_TENANT_READERS, "dev.memoria.tenant.control.TenantSql")))
+            .should()
+            .callMethod(
+                    "dev.memoria.tenant.control.TenantSql", "everyTenant", "java.sql.Connection", "java.lang.String");
+
+    /**
+     * A raw connection bypasses the JPA context a request is bound to. Outside the platform's plumbing, only the
+     * tenant's own JDBC paths (batched writes, the keyword tables, deferred access counts, the tenant-bound entity
+     * manager) and the every-tenant readers above take one; each still prepares its SQL through TenantSql.
+     */
+    @ArchTest
+    static final ArchRule rawConnectionsAreNamed = noClasses()
+            .that()
+            .resideOutsideOfPackage("dev.memoria.platform..")
+            .and(not(nameIn(
+                    EVERY_TENANT_READERS,
+                    "dev.memoria.tenant.control.TenantEntityManager",
+                    "dev.memoria.tenant.control.BulkWrites",
+                    "dev.memoria.recall.control.KeywordTables",
+                    "dev.memoria.fact.control.PendingAccesses")))
+            .should()
+            .callMethod("javax.sql.DataSource", "getConnection");
+
+    /**
      * The CLI's libraries are on the build's class path (scope provided, so never in the WAR) because the CLI is
      * compiled in the same build: no server class may use them, or it would fail at run time on the server.
      */
@@ -116,6 +158,12 @@ class ArchitectureTest {
                     call -> readsTheSystemClock(
                             call.getTarget().getOwner().getName(),
                             call.getTarget().getName())));
+
+    private static DescribedPredicate<JavaClass> nameIn(List<String> names, String... more) {
+        List<String> allowed = new java.util.ArrayList<>(names);
+        allowed.addAll(List.of(more));
+        return describe("one of " + allowed, type -> allowed.contains(type.getName()));
+    }
 
     private static boolean readsTheSystemClock(String owner, String method) {
         return (owner.equals("java.lang.System") && method.equals("currentTimeMillis"))
