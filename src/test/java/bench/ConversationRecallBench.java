@@ -41,7 +41,9 @@ import java.util.function.Function;
  * as for facts just written). Other fusions are measured beside it, to choose by.
  *
  * <p>Run: {@code ./mvnw -q test-compile exec:java -Dexec.mainClass=bench.ConversationRecallBench
- * -Dexec.classpathScope=test [-Dexec.args="bge"]}. Deterministic; vectors are cached in target/bench-vectors.
+ * -Dexec.classpathScope=test [-Dexec.args="minilm|bge [explore|misses|chats]"]}: "chats" ranks the hand-written
+ * conversations ({@link ChatsDevSet}) instead of the synthetic set. Deterministic; vectors are cached in
+ * target/bench-vectors.
  */
 public final class ConversationRecallBench {
 
@@ -446,6 +448,7 @@ public final class ConversationRecallBench {
     public static void main(String[] args) throws Exception {
         String modelName = args.length > 0 && args[0].startsWith("bge") ? "bge-small-en-v1.5-q" : "all-minilm-l6-v2-q";
         boolean explore = args.length > 1 && args[1].equals("explore");
+        boolean chats = java.util.Arrays.asList(args).contains("chats");
         ExecutorService executor = Executors.newFixedThreadPool(2);
         EmbeddingModel model = modelName.startsWith("bge")
                 ? new BgeSmallEnV15QuantizedEmbeddingModel(executor)
@@ -454,16 +457,17 @@ public final class ConversationRecallBench {
 
         List<Asked> questions = new ArrayList<>();
         Map<String, Scope> scopes = new TreeMap<>();
-        List<ConversationDevSet.Turn> turns = ConversationDevSet.readTurns();
+        List<ConversationDevSet.Turn> turns = chats ? ChatsDevSet.turns() : ConversationDevSet.readTurns();
         embed(model, cache, turns.stream().map(ConversationDevSet.Turn::fact).toList());
         for (ConversationDevSet.Turn turn : turns) {
             scopes.computeIfAbsent(turn.conversation(), k -> new Scope())
                     .add(turn.id(), turn.fact(), cache.get(turn.fact()));
         }
         scopes.values().forEach(Scope::seal);
-        for (ConversationDevSet.Question q : ConversationDevSet.readQuestions()) {
+        for (ConversationDevSet.Question q : chats ? ChatsDevSet.questions() : ConversationDevSet.readQuestions()) {
+            boolean tuning = chats ? ChatsDevSet.tuning(q.conversation()) : q.tuning();
             questions.add(new Asked(
-                    q.tuning() ? "tune" : "report",
+                    tuning ? "tune" : "report",
                     q.kind(),
                     q.text(),
                     scopes.get(q.conversation()),
