@@ -92,6 +92,31 @@ class ConsoleBrowseIT extends Deployments {
     }
 
     @Test
+    void theDashboardCountsImportedFactsAsWritten() {
+        long before = factsWrittenInChart();
+        String facts = api.get("api/v1/export?scope_prefix=user:42")
+                .body()
+                .lines()
+                .filter(line -> line.contains("\"kind\":\"fact\""))
+                .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        Api importer = new Api(Api.serverBase(), Tokens.token(Tokens.newTenant("browse-import"), Tokens.ALL_ROLES));
+        Api.Reply imported = importer.send("POST", "api/v1/import", facts, "application/x-ndjson");
+        assertEquals(200, imported.status(), imported.toString());
+        assertEquals(4, imported.json().getJsonObject("facts").getInt("created"), imported.toString());
+
+        assertTrue(
+                factsWrittenInChart() >= before + 4,
+                "four imported facts (which write no daily log) count as written: " + before + " before");
+    }
+
+    private long factsWrittenInChart() {
+        browser.open("/console/");
+        return browser.all("#writes-chart rect.bar").stream()
+                .mapToLong(bar -> Long.parseLong(bar.getAttribute("data-count")))
+                .sum();
+    }
+
+    @Test
     void filtersAndTheSameBm25SearchAsTheApi() {
         browser.open(scopePath() + "?category=profile");
         assertEquals(List.of("Lives in Lisbon near the river"), contents());

@@ -84,7 +84,7 @@ public class OverviewPages {
         LocalDate firstDay = LocalDate.ofInstant(now, ZoneOffset.UTC).minusDays(CHART_DAYS - 1L);
         Map<String, Object> model = request.model("dashboard");
         model.put("totals", overview.totals(now));
-        model.put("chart", BarChart.of(firstDay, CHART_DAYS, overview.writesPerDay(firstDay)));
+        model.put("chart", BarChart.of(firstDay, CHART_DAYS, overview.factsWrittenPerDay(firstDay)));
         List<JobRow> jobs = new ArrayList<>();
         for (JobKind kind : JobKind.values()) {
             Optional<JobRuns.Run> last = jobRuns.last(kind);

@@ -6,13 +6,13 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
-import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,13 +55,23 @@ public class ConsoleOverview {
         });
     }
 
-    /** Remembers per UTC day from {@code since} on, from the daily logs (every remember lands there). */
-    public Map<LocalDate, Long> writesPerDay(LocalDate since) {
+    /**
+     * Fact versions written per UTC day from {@code since} on: every fact a tenant holds counts on the day its
+     * current version was written and each older version on its own day, whatever wrote it (remember, learn,
+     * a change, an import or a migration). Deleted facts no longer count.
+     */
+    public Map<LocalDate, Long> factsWrittenPerDay(LocalDate since) {
+        String sql = "SELECT CAST(changed_at AS DATE), COUNT(*) FROM ("
+                + "SELECT changed_at FROM fact WHERE changed_at >= ? "
+                + "UNION ALL SELECT changed_at FROM fact_version WHERE changed_at >= ?) w "
+                + "GROUP BY CAST(changed_at AS DATE)";
         return query(connection -> {
             Map<LocalDate, Long> days = new TreeMap<>();
-            try (PreparedStatement statement = tenantSql.everyTenant(
-                    connection, "SELECT log_day, COUNT(*) FROM daily_log_entry WHERE log_day >= ? GROUP BY log_day")) {
-                statement.setDate(1, Date.valueOf(since));
+            try (PreparedStatement statement = tenantSql.everyTenant(connection, sql)) {
+                Timestamp from =
+                        Timestamp.from(since.atStartOfDay(ZoneOffset.UTC).toInstant());
+                statement.setTimestamp(1, from);
+                statement.setTimestamp(2, from);
                 try (ResultSet rows = statement.executeQuery()) {
                     while (rows.next()) {
                         days.put(rows.getDate(1).toLocalDate(), rows.getLong(2));
