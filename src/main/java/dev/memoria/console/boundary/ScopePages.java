@@ -204,6 +204,7 @@ public class ScopePages {
                         ? table.list(scope, filter, sort, number, PAGE_SIZE)
                         : table.search(scope, query, filter, number, PAGE_SIZE));
         model.put("withSuperseded", withSuperseded);
+        model.put("filterSuperseded", withSuperseded ? "include" : null); // kept by the sort and page links
         if (query == null) {
             long total = table.count(scope, filter);
             FactFilter other = new FactFilter(
