@@ -128,6 +128,27 @@ class ArchitectureTest {
             .callMethod("javax.sql.DataSource", "getConnection");
 
     /**
+     * A fact row is inserted or deleted only through FactWrites, which indexes, writes and announces together: a
+     * writer that did the steps by hand could leave one out (the import once skipped what supersession needs).
+     */
+    @ArchTest
+    static final ArchRule factRowsAreWrittenThroughFactWrites = noClasses()
+            .that()
+            .doNotHaveFullyQualifiedName("dev.memoria.fact.control.FactWrites")
+            .should()
+            .callMethodWhere(describe(
+                    "a fact row inserted or deleted, or its write announced, by hand",
+                    call -> call.getTarget().getOwner().getName().equals("dev.memoria.fact.control.FactRepository")
+                                    && List.of("insertAll", "remove")
+                                            .contains(call.getTarget().getName())
+                            || call.getTarget().getOwner().getName().equals("dev.memoria.fact.control.TextIndex")))
+            .orShould()
+            .callConstructorWhere(describe(
+                    "a write or removal of facts announced by hand",
+                    call -> List.of("dev.memoria.fact.entity.FactsWritten", "dev.memoria.fact.entity.FactsRemoved")
+                            .contains(call.getTarget().getOwner().getName())));
+
+    /**
      * The CLI's libraries are on the build's class path (scope provided, so never in the WAR) because the CLI is
      * compiled in the same build: no server class may use them, or it would fail at run time on the server.
      */

@@ -179,10 +179,6 @@ public class DailyLogRepository {
         return deleted;
     }
 
-    public void deleteAll(String scope) {
-        deleteBefore(scope, null);
-    }
-
     public long[] daysAndEntries(String scope) {
         Object[] row = db.get()
                 .createQuery(

@@ -8,13 +8,10 @@ import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.SqlLike;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.recall.control.KeywordIndex;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
-import dev.memoria.scope.entity.ScopeCleared;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
@@ -51,16 +48,13 @@ public class ScopeEraser {
     ScopeRegistry scopes;
 
     @Inject
-    KeywordIndex index;
-
-    @Inject
     FactRepository facts;
 
     @Inject
-    Event<ScopeCleared> cleared;
+    FactWrites writes;
 
     @Inject
-    FactWrites writes;
+    ScopeContents contents;
 
     /** All of the scope. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
@@ -74,24 +68,14 @@ public class ScopeEraser {
                 digest, "SELECT content FROM daily_log_entry WHERE {tenant} AND scope_name = ? ORDER BY id", scope);
         long snapshotFacts = digest(
                 digest,
-                "SELECT sf.content FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id}"
-                        + " AND s.id = sf.snapshot_id WHERE {s.tenant} AND s.scope_name = ? ORDER BY sf.snapshot_id, sf.fact_id",
+                "SELECT sf.content " + ScopeContents.SNAPSHOT_FACTS + " ORDER BY sf.snapshot_id, sf.fact_id",
                 scope);
         long snapshots = count("SELECT COUNT(*) FROM snapshot WHERE {tenant} AND scope_name = ?", scope);
         long windows = digest(
                 digest,
                 "SELECT content FROM conversation_window WHERE {tenant} AND scope_name = ? ORDER BY window_id",
                 scope);
-        cleared.fire(new ScopeCleared(scope)); // vectors and queued embeddings
-        index.clear(scope);
-        update(
-                "DELETE FROM snapshot_fact WHERE {tenant} AND snapshot_id IN (SELECT id FROM snapshot WHERE {tenant}"
-                        + " AND scope_name = ?)",
-                scope);
-        for (String table :
-                List.of("snapshot", "daily_log_entry", "fact_version", "fact", "conversation_window", "memory_scope")) {
-            update("DELETE FROM " + table + " WHERE {tenant} AND scope_name = ?", scope);
-        }
+        contents.removeAll(scope);
         return new ErasureReceipt.Erased(factCount, logCount, snapshots, snapshotFacts, windows, null);
     }
 
@@ -136,8 +120,7 @@ public class ScopeEraser {
 
         if (!matching.isEmpty()) {
             List<Fact> gone = facts.rowsAmong(Scope.of(scope), matching.keySet());
-            writes.removed(new FactsRemoved(scope, gone, FactsRemoved.Reason.ERASED, Timestamps.now(clock)));
-            gone.forEach(facts::remove);
+            writes.remove(Scope.of(scope), gone, FactsRemoved.Reason.ERASED, Timestamps.now(clock));
             facts.flush();
         }
         for (String entry : entries.keySet()) {
@@ -180,16 +163,7 @@ public class ScopeEraser {
     /** What {@link #eraseScope} would remove now (no digest). */
     @Transactional(Transactional.TxType.SUPPORTS)
     public ErasureReceipt.Erased countScope(String scope) {
-        return new ErasureReceipt.Erased(
-                count("SELECT COUNT(*) FROM fact WHERE {tenant} AND scope_name = ?", scope),
-                count("SELECT COUNT(*) FROM daily_log_entry WHERE {tenant} AND scope_name = ?", scope),
-                count("SELECT COUNT(*) FROM snapshot WHERE {tenant} AND scope_name = ?", scope),
-                count(
-                        "SELECT COUNT(*) FROM snapshot_fact sf JOIN snapshot s ON {s.tenant_id} = {sf.tenant_id} AND s.id = sf.snapshot_id"
-                                + " WHERE {s.tenant} AND s.scope_name = ?",
-                        scope),
-                count("SELECT COUNT(*) FROM conversation_window WHERE {tenant} AND scope_name = ?", scope),
-                null);
+        return contents.count(scope);
     }
 
     /** What {@link #eraseContaining} would remove now (no digest). */

@@ -151,13 +151,6 @@ public class FactHistory {
         }
     }
 
-    /** Every kept version of the scope's facts: clearing or erasing a scope. */
-    public void forgetScope(String scope) {
-        sql.query("DELETE FROM fact_version WHERE {tenant} AND scope_name = ?")
-                .setParameter(1, scope)
-                .executeUpdate();
-    }
-
     private static FactVersion version(ResultSet row) throws SQLException {
         return new FactVersion(
                 row.getString(1),

@@ -5,7 +5,6 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactReinstated;
 import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.platform.control.PageCursor;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
@@ -84,7 +83,7 @@ public class FactService {
         }
         fact.touch(now);
         if (!fact.indexedText().equals(indexedBefore)) {
-            writes.written(new FactsWritten(scope.value(), List.of(), List.of(fact)));
+            writes.write(scope, List.of(), List.of(fact));
         }
         return fact;
     }
@@ -119,8 +118,7 @@ public class FactService {
 
     private void remove(Scope scope, Fact fact, Instant now) {
         scopes.touch(scope, now);
-        writes.removed(new FactsRemoved(scope.value(), List.of(fact), FactsRemoved.Reason.FORGOTTEN, now));
-        facts.remove(fact);
+        writes.remove(scope, List.of(fact), FactsRemoved.Reason.FORGOTTEN, now);
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

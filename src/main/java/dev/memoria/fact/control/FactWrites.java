@@ -1,16 +1,23 @@
 package dev.memoria.fact.control;
 
+import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactsAdded;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
+import dev.memoria.quota.control.Quotas;
+import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
 
 /**
- * The two steps every write of facts takes in its transaction, whichever component writes: the keyword index
- * first (a new fact carries its postings into its insert, a deleted one is found in the index by them), then the
- * announcement to what derives from a fact (its vector, daily-log entries, the audit record).
+ * The only way a fact row is inserted or deleted, whichever component writes: the keyword index, the row and the
+ * announcement to what derives from a fact (its vector, daily-log entries, history, the audit record) always go
+ * together and in this order, so no writer can leave one out.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
@@ -20,20 +27,51 @@ public class FactWrites {
     TextIndex index;
 
     @Inject
+    FactRepository facts;
+
+    @Inject
     Event<FactsWritten> written;
 
     @Inject
     Event<FactsRemoved> removed;
 
-    /** Facts whose text is new or changed; call before the new ones are inserted. */
-    public void written(FactsWritten write) {
+    @Inject
+    Event<FactsAdded> added;
+
+    @Inject
+    Quotas quotas;
+
+    /**
+     * New facts of a scope, with their final state, and facts whose text changed: the texts are indexed (a new fact
+     * carries its postings into its insert), the new rows inserted in one statement, and the write announced.
+     */
+    public void write(Scope scope, Collection<Fact> created, Collection<Fact> changed) {
+        FactsWritten write = new FactsWritten(scope.value(), List.copyOf(created), List.copyOf(changed));
         index.index(write.scope(), write.created(), write.changed());
+        facts.insertAll(scope, write.created());
         written.fire(write);
     }
 
-    /** Facts about to be deleted; call before their rows go. */
-    public void removed(FactsRemoved removal) {
+    /**
+     * Ends a write that added facts: each scope is brought back within its capacity (the capacity guard observes),
+     * then the tenant's quota of facts is checked, which fails the whole write when it is exceeded.
+     */
+    public void settle(Collection<Scope> scopes, Instant now) {
+        scopes.forEach(scope -> added.fire(new FactsAdded(scope.value(), now)));
+        quotas.checkFactsHeld();
+    }
+
+    /**
+     * Deletes facts of a scope: they leave the index (found there by their postings, so before their rows go), their
+     * removal is announced, then their rows are deleted.
+     */
+    public void remove(Scope scope, List<Fact> gone, FactsRemoved.Reason reason, Instant now) {
+        if (gone.isEmpty()) {
+            return;
+        }
+        FactsRemoved removal = new FactsRemoved(scope.value(), gone, reason, now);
         index.unindex(removal.scope(), removal.facts());
         removed.fire(removal);
+        gone.forEach(facts::remove);
     }
 }

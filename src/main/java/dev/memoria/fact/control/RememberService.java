@@ -5,13 +5,10 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactDefaults;
 import dev.memoria.fact.entity.FactType;
 import dev.memoria.fact.entity.FactVersion;
-import dev.memoria.fact.entity.FactsAdded;
 import dev.memoria.fact.entity.FactsRemembered;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
-import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.supersession.control.SupersessionJudge;
@@ -86,12 +83,6 @@ public class RememberService {
     Event<FactsRemembered> remembered;
 
     @Inject
-    Event<FactsAdded> added;
-
-    @Inject
-    Quotas quotas;
-
-    @Inject
     FactHistory history;
 
     @Inject
@@ -122,12 +113,10 @@ public class RememberService {
             for (FactInput input : slice) {
                 results.add(write.remember(input));
             }
-            write.indexTexts();
-            write.insert();
+            write.write();
             facts.flush();
         }
-        added.fire(new FactsAdded(scope.value(), now));
-        quotas.checkFactsHeld();
+        writes.settle(List.of(scope), now);
         return results;
     }
 
@@ -231,8 +220,7 @@ public class RememberService {
                 return new Remembered(fact, Outcome.REPLACED);
             }
             holder.ifPresent(expired -> {
-                writes.removed(new FactsRemoved(scope.value(), List.of(expired), FactsRemoved.Reason.EXPIRED, now));
-                facts.remove(expired);
+                writes.remove(scope, List.of(expired), FactsRemoved.Reason.EXPIRED, now);
                 facts.flush();
             });
             Remembered result = create(input);
@@ -312,14 +300,12 @@ public class RememberService {
             return created.stream().filter(fact -> fact.id().equals(id)).findFirst();
         }
 
-        /** Indexes the slice's new and changed texts and announces them at once: one round of index writes and queued vectors. */
-        void indexTexts() {
-            writes.written(new FactsWritten(scope.value(), List.copyOf(created), List.copyOf(changed)));
-        }
-
-        /** One insert for the new facts after the last change to them; then the write is announced (daily log). */
-        void insert() {
-            facts.insertAll(scope, created);
+        /**
+         * The slice's facts, once the last change to them is made: one round of index writes, one insert, queued
+         * vectors; then the remembrances are announced (daily log).
+         */
+        void write() {
+            writes.write(scope, created, changed);
             remembered.fire(new FactsRemembered(scope.value(), remembrances));
         }
 

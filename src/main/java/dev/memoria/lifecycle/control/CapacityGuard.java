@@ -56,8 +56,7 @@ public class CapacityGuard {
                 .map(FactStanding::id)
                 .toList();
         List<Fact> victims = facts.rowsAmong(scope, victimIds);
-        writes.removed(new FactsRemoved(scope.value(), victims, FactsRemoved.Reason.EVICTED, now));
-        victims.forEach(facts::remove);
+        writes.remove(scope, victims, FactsRemoved.Reason.EVICTED, now);
         return victims.size();
     }
 

@@ -51,8 +51,7 @@ public class Decay {
                         .toList();
         if (!faded.isEmpty()) {
             scopes.touch(scope, now);
-            writes.removed(new FactsRemoved(scope.value(), faded, FactsRemoved.Reason.DECAYED, now));
-            faded.forEach(facts::remove);
+            writes.remove(scope, faded, FactsRemoved.Reason.DECAYED, now);
         }
         return new Result(live.size(), faded.size());
     }

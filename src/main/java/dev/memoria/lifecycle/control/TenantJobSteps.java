@@ -89,8 +89,7 @@ public class TenantJobSteps {
                     .getResultList();
             if (!expired.isEmpty()) {
                 scopes.touch(Scope.of(scope), now);
-                writes.removed(new FactsRemoved(scope, expired, FactsRemoved.Reason.EXPIRED, now));
-                expired.forEach(db.get()::remove);
+                writes.remove(Scope.of(scope), expired, FactsRemoved.Reason.EXPIRED, now);
                 removed += expired.size();
             }
         }

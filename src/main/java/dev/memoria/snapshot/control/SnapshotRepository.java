@@ -129,10 +129,6 @@ public class SnapshotRepository {
         db.get().remove(snapshot);
     }
 
-    public void deleteAll(String scope) {
-        all(scope).forEach(this::delete);
-    }
-
     /** The snapshot's copies of its facts; a copy keeps no versions, so it reads as its fact's first one. */
     public List<Fact.Row> facts(Snapshot snapshot) {
         return sql.list(

@@ -7,10 +7,8 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.fact.entity.FactsWritten;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
-import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.entity.Snapshot;
@@ -48,9 +46,6 @@ public class SnapshotService {
 
     @Inject
     ScopeRegistry scopes;
-
-    @Inject
-    Quotas quotas;
 
     @Inject
     FactWrites writes;
@@ -98,8 +93,7 @@ public class SnapshotService {
                 .filter(fact -> !wanted.containsKey(fact.id()) && (fact.isCurrent(now) || fact.isExpired(now)))
                 .toList();
         if (!gone.isEmpty()) {
-            writes.removed(new FactsRemoved(scope.value(), gone, FactsRemoved.Reason.RESTORED, now));
-            gone.forEach(facts::remove);
+            writes.remove(scope, gone, FactsRemoved.Reason.RESTORED, now);
             facts.flush(); // before a restored fact takes a key one of them held
         }
         List<Fact> created = new ArrayList<>();
@@ -119,9 +113,8 @@ public class SnapshotService {
                 changed.add(fact);
             }
         }
-        writes.written(new FactsWritten(scope.value(), created, changed)); // postings and vectors
-        facts.insertAll(scope, created);
-        quotas.checkFactsHeld();
+        writes.write(scope, created, changed);
+        writes.settle(List.of(scope), now);
         return wanted.size();
     }
 

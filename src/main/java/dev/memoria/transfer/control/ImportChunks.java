@@ -10,13 +10,10 @@ import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactReinstated;
 import dev.memoria.fact.entity.FactVersion;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.fact.entity.FactsWritten;
-import dev.memoria.lifecycle.control.CapacityGuard;
 import dev.memoria.platform.control.TableStatistics;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.DomainException.FieldError;
-import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.control.ScopeRegistry;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.snapshot.control.SnapshotRepository;
@@ -75,12 +72,6 @@ public class ImportChunks {
 
     @Inject
     ScopeRegistry scopes;
-
-    @Inject
-    CapacityGuard capacity;
-
-    @Inject
-    Quotas quotas;
 
     @Inject
     TableStatistics statistics;
@@ -148,6 +139,7 @@ public class ImportChunks {
         facts.flushOnlyAtCommit();
         Map<String, List<ImportLine>> byScope =
                 chunk.stream().collect(Collectors.groupingBy(ImportLine::scope, TreeMap::new, Collectors.toList()));
+        List<Scope> withFacts = new ArrayList<>();
         for (Map.Entry<String, List<ImportLine>> lines : byScope.entrySet()) { // scope order: two imports lock alike
             Scope scope = Scope.of(lines.getKey());
             scopes.touch(scope, now);
@@ -159,10 +151,10 @@ public class ImportChunks {
             writeLogs(scope, only(lines.getValue(), LogLine.class), counts);
             writeSnapshots(scope, only(lines.getValue(), SnapshotLine.class), counts);
             if (!factLines.isEmpty()) {
-                capacity.enforce(scope, now);
+                withFacts.add(scope);
             }
         }
-        quotas.checkFactsHeld();
+        writes.settle(withFacts, now);
         if (chunk.size() >= TableStatistics.LARGE_WRITE) {
             // a chunk of log lines writes no fact, yet without statistics PostgreSQL's plans for the next chunks'
             // lookups by id walked the whole log table (5 s a chunk at 1,400,000 entries)
@@ -210,8 +202,7 @@ public class ImportChunks {
                 counts.count(Kind.FACT, Outcome.UPDATED);
             }
         }
-        writes.written(new FactsWritten(scope.value(), created, rewritten));
-        facts.insertAll(scope, created);
+        writes.write(scope, created, rewritten);
         if (!undecided.isEmpty()) {
             supersession.decideArrivals(scope, undecided, now);
         }
@@ -231,8 +222,7 @@ public class ImportChunks {
                 throw DomainException.conflict("The key '" + holder.key() + "' was taken in scope '" + scope
                         + "' while the file was imported.");
             }
-            writes.removed(new FactsRemoved(scope.value(), List.of(holder), FactsRemoved.Reason.EXPIRED, now));
-            facts.remove(holder);
+            writes.remove(scope, List.of(holder), FactsRemoved.Reason.EXPIRED, now);
             facts.flush();
         }
     }

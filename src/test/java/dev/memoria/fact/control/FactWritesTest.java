@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
-import dev.memoria.fact.entity.FactsWritten;
+import dev.memoria.scope.entity.Scope;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.NotificationOptions;
 import jakarta.enterprise.util.TypeLiteral;
@@ -16,7 +16,10 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 
-/** The keyword index is the first step of every write: a new fact's postings go into its insert. */
+/**
+ * Every write of facts takes the same steps in the same order: the keyword index first (a new fact's postings go
+ * into its insert, a deleted one is found by them), the rows, and the announcement to what derives from a fact.
+ */
 class FactWritesTest {
 
     private final List<String> steps = new ArrayList<>();
@@ -34,20 +37,39 @@ class FactWritesTest {
                 steps.add("unindex " + scope);
             }
         };
+        writes.facts = new FactRepository() {
+            @Override
+            public void insertAll(Scope scope, Collection<Fact> created) {
+                steps.add("insert " + created.size());
+            }
+
+            @Override
+            public void remove(Fact fact) {
+                steps.add("delete " + fact.content());
+            }
+        };
         writes.written = new Recorded<>("announce written");
         writes.removed = new Recorded<>("announce removed");
     }
 
     @Test
-    void aWriteIsIndexedBeforeItIsAnnounced() {
-        writes.written(new FactsWritten("user:1", List.of(), List.of()));
-        assertEquals(List.of("index user:1", "announce written"), steps);
+    void aWriteIsIndexedThenInsertedThenAnnounced() {
+        Fact fact = new Fact("user:1", "Lives in Lisbon", Instant.EPOCH);
+        writes.write(Scope.of("user:1"), List.of(fact), List.of());
+        assertEquals(List.of("index user:1", "insert 1", "announce written"), steps);
     }
 
     @Test
-    void aRemovalLeavesTheIndexBeforeItIsAnnounced() {
-        writes.removed(new FactsRemoved("user:2", List.of(), FactsRemoved.Reason.FORGOTTEN, Instant.EPOCH));
-        assertEquals(List.of("unindex user:2", "announce removed"), steps);
+    void aRemovalLeavesTheIndexAndIsAnnouncedBeforeItsRowsGo() {
+        Fact fact = new Fact("user:2", "Lives in Lisbon", Instant.EPOCH);
+        writes.remove(Scope.of("user:2"), List.of(fact), FactsRemoved.Reason.FORGOTTEN, Instant.EPOCH);
+        assertEquals(List.of("unindex user:2", "announce removed", "delete Lives in Lisbon"), steps);
+    }
+
+    @Test
+    void removingNothingTouchesNothing() {
+        writes.remove(Scope.of("user:3"), List.of(), FactsRemoved.Reason.EVICTED, Instant.EPOCH);
+        assertEquals(List.of(), steps);
     }
 
     /** An event that records that it was fired. */
