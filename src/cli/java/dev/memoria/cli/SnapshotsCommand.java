@@ -42,7 +42,7 @@ class SnapshotsCommand implements Callable<Integer> {
 
     @Command(name = "create", description = "Freeze the scope's facts under a name.")
     int create(@Parameters(paramLabel = "NAME") String name) throws IOException, InterruptedException {
-        return cli.snapshot(name);
+        return SnapshotCommands.take(cli, name);
     }
 
     @Command(name = "delete", description = "Delete a snapshot (the facts stay as they are).")
@@ -54,7 +54,7 @@ class SnapshotsCommand implements Callable<Integer> {
 
     @Command(name = "restore", description = "Make the scope's facts exactly the snapshot's.")
     int restore(@Parameters(paramLabel = "NAME") String name) throws IOException, InterruptedException {
-        return cli.restore(name);
+        return SnapshotCommands.restore(cli, name);
     }
 
     @Command(name = "diff", description = "What changed from a snapshot to another one, or to the current facts.")
@@ -63,6 +63,6 @@ class SnapshotsCommand implements Callable<Integer> {
             @Option(names = "--against", defaultValue = "current", description = "current (default) or a snapshot.")
                     String against)
             throws IOException, InterruptedException {
-        return cli.diff(name, against);
+        return SnapshotCommands.diff(cli, name, against);
     }
 }
