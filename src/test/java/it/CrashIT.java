@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.support.Api;
+import it.support.Await;
 import it.support.Deployments;
 import it.support.KillableServer;
 import it.support.Tokens;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -198,9 +200,12 @@ class CrashIT extends Deployments {
                 writers.running.add(pool.submit(() -> test.writeUntilKilled(scope, batches, writers.killed)));
             }
             pool.shutdown();
-            while (writers.acknowledged.values().stream().anyMatch(Set::isEmpty)) {
-                Thread.sleep(50);
-            }
+            // bounded: a writer that never gets a batch acknowledged fails here instead of hanging the build
+            Await.until(
+                    "every writer's first acknowledged batch",
+                    Duration.ofMinutes(2),
+                    Duration.ofMillis(50),
+                    () -> writers.acknowledged.values().stream().noneMatch(Set::isEmpty));
             return writers;
         }
 
@@ -255,7 +260,7 @@ class CrashIT extends Deployments {
 
     private static int awaitEmbedded(Api api, String scope) {
         // a bound for a stuck worker, not a speed: 5,000 facts take 30 s alone, minutes on a busy 2-core machine
-        return it.support.Await.embedded(api, scope, 0, java.time.Duration.ofMinutes(15));
+        return Await.embedded(api, scope, 0, Duration.ofMinutes(15));
     }
 
     private void everyAcknowledgedBatchIsWholeAndNoneIsHalfThere(Map<String, Set<Integer>> acknowledged) {
