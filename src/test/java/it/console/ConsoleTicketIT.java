@@ -184,6 +184,11 @@ class ConsoleTicketIT extends Deployments {
         // "she asked us to delete her phone number": the number alone, as the customer writes it, confirms it
         String phoneId = remember(
                 USER_SCOPE, "{\"content\":\"Her husband Luis Ferreira is the emergency contact, +351 912 345 678\"}");
+        // a snapshot taken before the deletion still holds the number: the check must say so, and where
+        assertEquals(
+                201,
+                api.post("api/v1/scopes/" + USER_SCOPE + "/snapshots", "{\"name\":\"before-cleanup\"}")
+                        .status());
         assertEquals(
                 204,
                 api.delete("api/v1/scopes/" + USER_SCOPE + "/facts/" + phoneId).status());
@@ -197,7 +202,12 @@ class ConsoleTicketIT extends Deployments {
                     fragment.equals("Luis Ferreira") ? "a name in it" : "a phone number in it",
                     byFragment.get(0).getAttribute("data-matched"),
                     fragment);
+            List<String> copies = byFragment.get(0).findElements(By.cssSelector("a.snapshot-copy")).stream()
+                    .map(WebElement::getText)
+                    .toList();
+            assertEquals(List.of("before-cleanup"), copies, fragment + ": the snapshot that still holds it is named");
         }
+        widths("deleted-check-snapshot");
         assertFalse(browser.pageSource().contains("912 345 678"), "the page does not echo the number");
         browser.type("deleted-text", "  " + DELETED + "\n");
         browser.submit("deleted-check");
