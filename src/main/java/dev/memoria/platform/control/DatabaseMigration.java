@@ -6,18 +6,17 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
+import jakarta.inject.Inject;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
- * Applies db-migrations/ before anything else touches the database, and makes the embedded database write
- * each commit before it is acknowledged. The persistent timer tables share the schema and exist before this
- * runs, so an unknown non-empty schema is baselined at version 0.
+ * Applies db-migrations/ before anything else touches the database, once it is one this version supports. The
+ * persistent timer tables share the schema and exist before this runs, so an unknown non-empty schema is
+ * baselined at version 0.
  */
 @Startup
 @Singleton
@@ -25,35 +24,34 @@ import org.flywaydb.core.api.output.MigrateResult;
 public class DatabaseMigration {
 
     private static final Logger LOG = Logger.getLogger(DatabaseMigration.class.getName());
-    private static final int EMBEDDED_LOCK_TIMEOUT_MILLIS = 60_000;
+    private static final String H2_URL = "jdbc:h2:";
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
 
+    @Inject
+    @ConfigProperty(name = "MEMORIA_DB_URL", defaultValue = "jdbc:memoria:embedded-postgres:")
+    String url;
+
     @PostConstruct
     void prepare() {
-        configureEmbeddedDatabase();
+        refuseH2(url);
         migrate();
     }
 
     /**
-     * Two settings of H2's own, which hold for an operator's H2 URL too. WRITE_DELAY: H2 wrote committed
-     * changes to its file up to 500 ms later, and a SIGKILL lost batches it had acknowledged; with 0 every
-     * commit is in the file (the operating system's cache) when it returns. LOCK_TIMEOUT: a writer waited
-     * at most 2 s for a scope another writer held, and then failed; PostgreSQL waits as long as it takes.
+     * H2, the embedded default before PostgreSQL, is no longer supported: a start on it stops before anything
+     * touches it (its driver is gone too), saying how to move its memory out.
      */
-    private void configureEmbeddedDatabase() {
-        try (Connection connection = dataSource.getConnection()) {
-            if (connection.getMetaData().getDatabaseProductName().equals("H2")) {
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute("SET WRITE_DELAY 0");
-                    statement.execute("SET DEFAULT_LOCK_TIMEOUT " + EMBEDDED_LOCK_TIMEOUT_MILLIS);
-                    statement.execute("SET LOCK_TIMEOUT " + EMBEDDED_LOCK_TIMEOUT_MILLIS); // this pooled session's own
-                }
-                LOG.info("Embedded database: every commit is written to its file before it is acknowledged");
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Cannot configure the embedded database", e);
+    static void refuseH2(String url) {
+        if (url.regionMatches(true, 0, H2_URL, 0, H2_URL.length())) {
+            String message = "CWMEM0007E: MEMORIA_DB_URL names an H2 database (" + H2_URL + "...), which this"
+                    + " version no longer supports. Move its memory out: start the previous release on it, export"
+                    + " each tenant (GET /api/v1/export or `memoria export`), then start this version on PostgreSQL"
+                    + " (without MEMORIA_DB_URL for the embedded one) and import the files (POST /api/v1/import or"
+                    + " `memoria import`; operations.md, 'From the former H2 default')";
+            LOG.severe(message);
+            throw new IllegalStateException(message);
         }
     }
 
