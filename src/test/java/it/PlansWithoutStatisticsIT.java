@@ -126,8 +126,8 @@ class PlansWithoutStatisticsIT extends Deployments {
 
     @Test
     void theTopFactsAreReadByPrimaryKey() throws SQLException {
-        assertIndexLookups(FactReads.readStatement(ids.size(), true), values(ids, List.of(TENANT, SCOPE_NAME)));
-        assertIndexLookups(KeywordRanker.listedPostingsStatement(ids.size(), true), values(ids, List.of(TENANT)));
+        assertIndexLookups(FactReads.readStatement(ids.size()), values(ids, List.of(TENANT, SCOPE_NAME)));
+        assertIndexLookups(KeywordRanker.listedPostingsStatement(ids.size()), values(ids, List.of(TENANT)));
     }
 
     @Test
