@@ -1,6 +1,5 @@
 package dev.memoria.embedding.control;
 
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
@@ -49,9 +48,6 @@ public class EmbeddingBackfill {
     TenantSql tenantSql;
 
     @Inject
-    SqlDialect dialect;
-
-    @Inject
     EmbeddingModels models;
 
     /** Every tenant's facts without a vector of the model (by the worker, when its server starts to say it uses the model). */
@@ -84,8 +80,7 @@ public class EmbeddingBackfill {
     private int queueMissing(Connection connection, String model, String tenant) throws SQLException {
         // one tenant's own change of its settings is not flushed yet: its facts are queued without asking them
         String sql = "INSERT INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at)" + MISSING
-                + (tenant == null ? RECALLING_BY_MEANING : " AND {f.tenant}")
-                + (dialect.isPostgres() ? " ON CONFLICT DO NOTHING" : "");
+                + (tenant == null ? RECALLING_BY_MEANING : " AND {f.tenant}") + " ON CONFLICT DO NOTHING";
         try (PreparedStatement insert =
                 tenant == null ? tenantSql.everyTenant(connection, sql) : tenantSql.prepare(connection, tenant, sql)) {
             insert.setString(1, model);

@@ -2,7 +2,6 @@ package dev.memoria.embedding.control;
 
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.Sha256;
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -46,9 +45,6 @@ public class EmbeddingBacklog {
     Clock clock;
 
     @Inject
-    SqlDialect dialect;
-
-    @Inject
     TenantSql tenantSql;
 
     /** Up to {@code max} due entries of the model, oldest first, for this server until the lease ends. */
@@ -57,9 +53,7 @@ public class EmbeddingBacklog {
         Timestamp now = new Timestamp(clock.millis());
         Timestamp until = new Timestamp(now.getTime() + lease.toMillis());
         try (Connection connection = dataSource.getConnection()) {
-            return dialect.isPostgres()
-                    ? claimOnPostgres(connection, server, model, max, now, until)
-                    : claimEmbedded(connection, server, model, max, now, until);
+            return claimDue(connection, server, model, max, now, until);
         } catch (SQLException e) {
             throw new PersistenceException("Cannot claim queued facts", e);
         }
@@ -70,7 +64,7 @@ public class EmbeddingBacklog {
      * due rows are a materialized CTE, selected and locked once: as a subquery joined to the UPDATE, a backlog
      * of 100,000 facts had one claim run for minutes, locking tens of thousands of rows for 64.
      */
-    private List<Claim> claimOnPostgres(
+    private List<Claim> claimDue(
             Connection connection, String server, String model, int max, Timestamp now, Timestamp until)
             throws SQLException {
         try (PreparedStatement claim = tenantSql.everyTenant(
@@ -88,37 +82,6 @@ public class EmbeddingBacklog {
             claim.setString(6, model);
             return claims(claim.executeQuery());
         }
-    }
-
-    /** The embedded database has one server: claims are taken one after the other on it. */
-    private synchronized List<Claim> claimEmbedded(
-            Connection connection, String server, String model, int max, Timestamp now, Timestamp until)
-            throws SQLException {
-        List<Claim> claims;
-        try (PreparedStatement due = tenantSql.everyTenant(
-                connection,
-                "SELECT {tenant_id}, fact_id, model, scope_name, queued_at"
-                        + " FROM embedding_queue WHERE model = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY queued_at")) {
-            due.setString(1, model);
-            due.setTimestamp(2, now);
-            due.setMaxRows(max);
-            claims = claims(due.executeQuery());
-        }
-        try (PreparedStatement take = tenantSql.everyTenant(
-                connection,
-                "UPDATE embedding_queue SET claimed_by = ?,"
-                        + " claimed_until = ?, attempts = attempts + 1 WHERE {tenant_id} = ? AND fact_id = ? AND model = ?")) {
-            for (Claim claim : claims) {
-                take.setString(1, server);
-                take.setTimestamp(2, until);
-                take.setString(3, claim.tenant());
-                take.setString(4, claim.factId());
-                take.setString(5, model);
-                take.addBatch();
-            }
-            take.executeBatch();
-        }
-        return claims;
     }
 
     private static List<Claim> claims(ResultSet rows) throws SQLException {
@@ -202,13 +165,10 @@ public class EmbeddingBacklog {
             }
             Map<String, String[]> live =
                     facts(connection, tenant, texts.stream().map(Text::claim).toList());
-            String upsert = dialect.isPostgres()
-                    ? "INSERT INTO fact_vector ({tenant_id}, fact_id, scope_name, model, text_hash, seq, vector)"
-                            + " VALUES ({tenant_value}, ?, ?, ?, ?, ?, ?)"
-                            + " ON CONFLICT (fact_id, {tenant_id}, model) DO UPDATE SET scope_name = EXCLUDED.scope_name,"
-                            + " text_hash = EXCLUDED.text_hash, seq = EXCLUDED.seq, vector = EXCLUDED.vector"
-                    : "MERGE INTO fact_vector ({tenant_id}, fact_id, scope_name, model, text_hash, seq, vector)"
-                            + " KEY (fact_id, {tenant_id}, model) VALUES ({tenant_value}, ?, ?, ?, ?, ?, ?)";
+            String upsert = "INSERT INTO fact_vector ({tenant_id}, fact_id, scope_name, model, text_hash, seq, vector)"
+                    + " VALUES ({tenant_value}, ?, ?, ?, ?, ?, ?)"
+                    + " ON CONFLICT (fact_id, {tenant_id}, model) DO UPDATE SET scope_name = EXCLUDED.scope_name,"
+                    + " text_hash = EXCLUDED.text_hash, seq = EXCLUDED.seq, vector = EXCLUDED.vector";
             int stored = 0;
             try (PreparedStatement write = tenantSql.prepare(connection, tenant, upsert)) {
                 long seq = lastSeq - texts.size();
@@ -262,8 +222,7 @@ public class EmbeddingBacklog {
      * scope, which removes the row itself. Not locking the scope first, waiting here could close a deadlock with it.
      */
     private void dequeueUnlessHeld(Connection connection, List<Claim> claims) throws SQLException {
-        if (claims.isEmpty() || !dialect.isPostgres()) {
-            dequeue(connection, claims);
+        if (claims.isEmpty()) {
             return;
         }
         try (PreparedStatement delete = tenantSql.everyTenant(

@@ -1,6 +1,5 @@
 package dev.memoria.embedding.control;
 
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -46,9 +45,6 @@ public class EmbeddingModels {
     Clock clock;
 
     @Inject
-    SqlDialect dialect;
-
-    @Inject
     TenantSql sql;
 
     @Inject
@@ -85,10 +81,9 @@ public class EmbeddingModels {
             return false;
         }
         try (Connection connection = dataSource.getConnection()) {
-            String upsert = dialect.isPostgres()
-                    ? "INSERT INTO embedding_model (model, seen_at) VALUES (?, ?) ON CONFLICT (model) DO UPDATE SET seen_at = EXCLUDED.seen_at"
-                    : "MERGE INTO embedding_model (model, seen_at) KEY (model) VALUES (?, ?)";
-            try (PreparedStatement statement = sql.everyTenant(connection, upsert)) {
+            try (PreparedStatement statement = sql.everyTenant(
+                    connection,
+                    "INSERT INTO embedding_model (model, seen_at) VALUES (?, ?) ON CONFLICT (model) DO UPDATE SET seen_at = EXCLUDED.seen_at")) {
                 statement.setString(1, model);
                 statement.setTimestamp(2, new Timestamp(now));
                 statement.executeUpdate();

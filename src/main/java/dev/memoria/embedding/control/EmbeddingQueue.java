@@ -3,7 +3,6 @@ package dev.memoria.embedding.control;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.fact.entity.FactsRemoved;
 import dev.memoria.fact.entity.FactsWritten;
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.scope.entity.ScopeCleared;
 import dev.memoria.tenant.control.BulkWrites;
@@ -29,13 +28,10 @@ import java.util.List;
 @ApplicationScoped
 public class EmbeddingQueue {
 
-    private static final String POSTGRES_ENQUEUE =
+    private static final String ENQUEUE =
             "INSERT INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at)"
                     + " VALUES ({tenant_value}, ?, ?, ?, ?) ON CONFLICT (fact_id, {tenant_id}, model) DO UPDATE SET queued_at = EXCLUDED.queued_at,"
                     + " claimed_by = NULL, claimed_until = NULL, attempts = 0";
-    private static final String H2_ENQUEUE =
-            "MERGE INTO embedding_queue ({tenant_id}, fact_id, model, scope_name, queued_at,"
-                    + " claimed_by, claimed_until, attempts) KEY (fact_id, {tenant_id}, model) VALUES ({tenant_value}, ?, ?, ?, ?, NULL, NULL, 0)";
 
     @Inject
     Clock clock;
@@ -48,9 +44,6 @@ public class EmbeddingQueue {
 
     @Inject
     BulkWrites bulk;
-
-    @Inject
-    SqlDialect dialect;
 
     @Inject
     EmbeddingModels models;
@@ -73,7 +66,7 @@ public class EmbeddingQueue {
         for (String model : models.inUse()) {
             written.facts().forEach(fact -> rows.add(new Object[] {fact.id(), model, written.scope(), now}));
         }
-        bulk.asBatch(dialect.isPostgres() ? POSTGRES_ENQUEUE : H2_ENQUEUE, List.of(), rows);
+        bulk.asBatch(ENQUEUE, List.of(), rows);
     }
 
     void onCleared(@Observes ScopeCleared cleared) {

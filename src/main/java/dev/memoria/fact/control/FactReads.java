@@ -2,7 +2,6 @@ package dev.memoria.fact.control;
 
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.platform.control.InLists;
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
@@ -29,13 +28,9 @@ public class FactReads {
     @Inject
     PendingAccesses accesses;
 
-    @Inject
-    SqlDialect dialect;
-
     /**
      * Like {@link FactRepository#liveAmong}, for facts that are only read and answered (recall and search),
-     * through plain JDBC: EclipseLink's query and object building were a third of reading them, a point lookup
-     * each on H2.
+     * through plain JDBC: EclipseLink's query and object building were a third of reading them.
      * The facts belong to no persistence context, so changes to them are never saved. Their access counts
      * include the uses not written yet. A read without a transaction, or a transaction that calls
      * {@link #readAroundPendingAccesses()} first, stays read-only; any other has had them written already.
@@ -45,9 +40,7 @@ public class FactReads {
         for (List<String> chunk : InLists.of(ids)) {
             List<Object> parameters = new ArrayList<>(chunk);
             parameters.add(scope.value());
-            tenantSql
-                    .list(readStatement(chunk.size(), dialect.isPostgres()), FactColumns::row, parameters.toArray())
-                    .stream()
+            tenantSql.list(readStatement(chunk.size()), FactColumns::row, parameters.toArray()).stream()
                     .map(Fact.Row::toFact)
                     .filter(fact -> !fact.isExpired(now))
                     .forEach(found::add);
@@ -57,15 +50,11 @@ public class FactReads {
     }
 
     /** liveAmong's statement: the {@code ids}, then tenant and scope. Public for PlansWithoutStatisticsIT. */
-    public static String readStatement(int ids, boolean postgres) {
-        // PostgreSQL: a primary-key lookup per id, the scope checked on the row; with an IN list and no
-        // statistics it walked the whole scope's index instead (40 ms for 20 facts of 10,000)
-        return postgres
-                ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT "
-                        + FactColumns.ROW
-                        + " FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f WHERE f.scope_name = ?"
-                : "SELECT " + FactColumns.ROW + " FROM fact WHERE id IN (" + InLists.marks(ids)
-                        + ") AND {tenant} AND scope_name = ?";
+    public static String readStatement(int ids) {
+        // a primary-key lookup per id, the scope checked on the row; with an IN list and no statistics
+        // PostgreSQL walked the whole scope's index instead (40 ms for 20 facts of 10,000)
+        return "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT " + FactColumns.ROW
+                + " FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f WHERE f.scope_name = ?";
     }
 
     /** Keeps this transaction read-only: it reads recorded uses from memory instead of writing them first. */

@@ -222,7 +222,7 @@ public class FactRepository {
 
     /**
      * The live facts of the scope among {@code ids}, in no particular order; one statement per 500 ids. The
-     * statement names only the ids, so H2 too reads them from the primary key instead of walking the scope.
+     * statement names only the ids, so the database reads them from the primary key instead of walking the scope.
      */
     public List<Fact> liveAmong(Scope scope, Collection<String> ids, Instant now) {
         return rowsAmong(scope, ids).stream()

@@ -53,9 +53,6 @@ public class DatabaseSize implements HealthCheck {
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder health =
                 HealthCheckResponse.named("database_size").up().withData("embedded", dialect.isEmbedded());
-        if (!dialect.isPostgres()) {
-            return health.build();
-        }
         Reading reading = reading();
         if (reading == null) {
             return health.withData("status", "size not readable").build();

@@ -12,9 +12,9 @@ final class Throwables {
 
     /**
      * SQL states of a transaction that lost to another and may simply be tried again: serialization failure,
-     * deadlock, lock not available (PostgreSQL) and H2's lock timeout.
+     * deadlock, lock not available.
      */
-    private static final Set<String> TRANSIENT_SQL_STATES = Set.of("40001", "40P01", "55P03", "HYT00");
+    private static final Set<String> TRANSIENT_SQL_STATES = Set.of("40001", "40P01", "55P03");
 
     private Throwables() {}
 

@@ -7,7 +7,6 @@ import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -27,8 +26,8 @@ import javax.sql.DataSource;
  * were never analysed, within a second of the write, on a timer thread: after a bulk load into a new
  * database autovacuum analyses only a minute later (a large table, only after it grew by a tenth), and the
  * statements whose plans follow the statistics (listing a scope, batch dedup's candidates) walked whole
- * scopes or tenants until then (a fresh load of 100,000 facts took 378 s, with this 107 s). H2 does the same
- * by itself (ANALYZE_AUTO). Bounded: a check only after a large write, and a table doubles only a few times.
+ * scopes or tenants until then (a fresh load of 100,000 facts took 378 s, with this 107 s). Bounded: a check
+ * only after a large write, and a table doubles only a few times.
  */
 @Singleton
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
@@ -43,9 +42,6 @@ public class TableStatistics {
 
     @Resource(lookup = "jdbc/memoria")
     DataSource dataSource;
-
-    @Inject
-    SqlDialect dialect;
 
     @Resource
     TransactionSynchronizationRegistry transactions;
@@ -69,7 +65,7 @@ public class TableStatistics {
 
     @Schedule(hour = "*", minute = "*", second = "*", persistent = false, info = "memoria:statistics")
     void everySecond() {
-        if (!grown.getAndSet(false) || !dialect.isPostgres()) {
+        if (!grown.getAndSet(false)) {
             return;
         }
         try (Connection connection = dataSource.getConnection();

@@ -7,6 +7,7 @@ import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 
 /**
@@ -14,7 +15,9 @@ import java.util.logging.Logger;
  * followed by {@code ;formerly=<folder>}, see {@link FormerDataFolder}) that
  * starts a PostgreSQL server on that folder at its first connection (once per JVM and folder) and hands out
  * connections to it. It lives in the server's JDBC library, not in the WAR, so whoever connects first (the
- * persistent timers or the application) finds the database running.
+ * persistent timers or the application) finds the database running. It also takes {@code jdbc:h2:} URLs, only to
+ * refuse them: H2 is no longer supported, and without this the first connection would fail with Liberty's "no
+ * driver" for the timers, before the application could say why.
  */
 public final class EmbeddedPostgresDriver implements Driver {
 
@@ -22,12 +25,20 @@ public final class EmbeddedPostgresDriver implements Driver {
     /** Names the folder an earlier version kept the data in, moved to the data folder at the first start. */
     static final String FORMERLY = ";formerly=";
 
+    private static final String H2_PREFIX = "jdbc:h2:";
+
+    private static final Logger LOG = Logger.getLogger(EmbeddedPostgresDriver.class.getName());
+    private static final AtomicBoolean H2_REFUSAL_LOGGED = new AtomicBoolean();
+
     private final Driver postgres = new org.postgresql.Driver();
 
     @Override
     public Connection connect(String url, Properties info) throws SQLException {
         if (!acceptsURL(url)) {
             return null;
+        }
+        if (isH2(url)) {
+            throw refuseH2();
         }
         String[] parts = url.substring(PREFIX.length()).split(FORMERLY, 2);
         String folder = parts[0].strip();
@@ -43,7 +54,24 @@ public final class EmbeddedPostgresDriver implements Driver {
 
     @Override
     public boolean acceptsURL(String url) {
-        return url != null && url.startsWith(PREFIX);
+        return url != null && (url.startsWith(PREFIX) || isH2(url));
+    }
+
+    private static boolean isH2(String url) {
+        return url.regionMatches(true, 0, H2_PREFIX, 0, H2_PREFIX.length());
+    }
+
+    /** Said once in the log (every connection attempt fails with it, the pool's and the timers' alike). */
+    private static SQLException refuseH2() {
+        String message = "CWMEM0007E: MEMORIA_DB_URL names an H2 database (" + H2_PREFIX + "...), which this version"
+                + " no longer supports. Move its memory out: start the previous release on it, export each tenant"
+                + " (GET /api/v1/export or `memoria export`), then start this version on PostgreSQL (without"
+                + " MEMORIA_DB_URL for the embedded one) and import the files (POST /api/v1/import or `memoria"
+                + " import`; operations.md, 'From the former H2 default')";
+        if (!H2_REFUSAL_LOGGED.getAndSet(true)) {
+            LOG.severe(message);
+        }
+        return new SQLException(message);
     }
 
     @Override

@@ -15,8 +15,8 @@ import java.util.logging.Logger;
  * Where earlier versions kept the embedded data: the server's own output folder, which is under {@code target/}
  * for {@code ./mvnw liberty:run} ({@code ./mvnw clean} deleted every tenant's memory) and inside the unpacked
  * server of a package (an upgrade replaced it). The first start on a data folder of its own moves a PostgreSQL
- * folder found there once, with its password file and log. An H2 database, the default before PostgreSQL, cannot
- * be moved by copying files: a start that finds one and no PostgreSQL data yet refuses, saying how to move out.
+ * folder found there once, with its password file and log. An H2 database, the default before PostgreSQL, is
+ * no longer read: a start that finds one and no PostgreSQL data yet refuses, saying how to move out.
  */
 final class FormerDataFolder {
 
@@ -54,11 +54,11 @@ final class FormerDataFolder {
             Path h2 = folder.resolve(H2_FILE);
             if (Files.exists(h2)) {
                 String message = "CWMEM0006E: " + h2 + " is the H2 database of an earlier Memoria, which this version"
-                        + " cannot read as it is. Move its memory out first: start the server once with"
+                        + " cannot read. Move its memory out first: start the previous release once with"
                         + " MEMORIA_DB_URL='jdbc:h2:" + folder.resolve("memoria")
-                        + ";MODE=LEGACY', run `memoria export`"
-                        + " for each tenant, then rename " + H2_FILE + ", start without MEMORIA_DB_URL and `memoria"
-                        + " import` the files (operations.md, 'From the former H2 default')";
+                        + ";MODE=LEGACY', export each tenant (GET /api/v1/export or `memoria export`), then rename "
+                        + H2_FILE + ", start this version without MEMORIA_DB_URL and import the files (POST"
+                        + " /api/v1/import or `memoria import`; operations.md, 'From the former H2 default')";
                 LOG.severe(message);
                 throw new IllegalStateException(message);
             }

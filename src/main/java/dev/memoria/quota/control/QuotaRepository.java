@@ -1,6 +1,5 @@
 package dev.memoria.quota.control;
 
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.quota.entity.Overrides;
 import dev.memoria.quota.entity.TenantQuota;
 import dev.memoria.tenant.control.TenantEntityManager;
@@ -72,24 +71,14 @@ public class QuotaRepository {
     public static class LockRowCreator {
 
         @Inject
-        TenantEntityManager db;
-
-        @Inject
-        SqlDialect dialect;
-
-        @Inject
         TenantSql sql;
 
         @Transactional(Transactional.TxType.REQUIRES_NEW)
         public synchronized void createIfAbsent() {
-            String insert =
-                    "INSERT INTO tenant_quota ({tenant_id}, updated_at) VALUES ({tenant_value}, CURRENT_TIMESTAMP)";
-            if (dialect.isPostgres()) {
-                // ON CONFLICT is atomic across servers too
-                sql.query(insert + " ON CONFLICT ({tenant_id}) DO NOTHING").executeUpdate();
-            } else if (db.get().find(TenantQuota.class, db.tenantId()) == null) {
-                sql.query(insert).executeUpdate();
-            }
+            // ON CONFLICT is atomic across servers too
+            sql.query("INSERT INTO tenant_quota ({tenant_id}, updated_at) VALUES ({tenant_value}, CURRENT_TIMESTAMP)"
+                            + " ON CONFLICT ({tenant_id}) DO NOTHING")
+                    .executeUpdate();
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.memoria.recall.control;
 import dev.memoria.fact.control.TermLookup;
 import dev.memoria.fact.control.TextIndex;
 import dev.memoria.fact.entity.Fact;
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.platform.control.TableStatistics;
 import dev.memoria.tenant.control.BulkWrites;
 import dev.memoria.tenant.control.TenantSql;
@@ -50,9 +49,6 @@ public class KeywordIndex implements TermLookup, TextIndex {
     TenantSql tenantSql;
 
     @Inject
-    SqlDialect dialect;
-
-    @Inject
     BulkWrites bulk;
 
     @Inject
@@ -85,7 +81,7 @@ public class KeywordIndex implements TermLookup, TextIndex {
             fact.indexed(length, ListedPosting.list(listed));
         }
         // in the rank index's order: consecutive rows land on the same index pages, where a batch in fact
-        // order scattered them over the whole index (A/B at 10,000 facts: PostgreSQL +16%, H2 +32% facts/s)
+        // order scattered them over the whole index (A/B at 10,000 facts: +16% facts/s)
         postings.sort(IN_RANK_ORDER);
         bulk.insert("fact_term", scope, POSTING_COLUMNS, postings);
         adjustDocumentFrequencies(scope, documentsPerTerm);
@@ -193,23 +189,13 @@ public class KeywordIndex implements TermLookup, TextIndex {
         }
         List<Object[]> rows = new ArrayList<>();
         new TreeMap<>(deltas).forEach((term, delta) -> rows.add(new Object[] {term, delta})); // in the key's order
-        if (dialect.isPostgres()) {
-            bulk.withArrays(
-                    "INSERT INTO scope_term ({tenant_id}, scope_name, term, df) SELECT {tenant_value}, ?, d.term, d.df"
-                            + " FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS BIGINT[])) AS d (term, df)"
-                            + " ON CONFLICT ({tenant_id}, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df",
-                    List.of(scope),
-                    List.of("varchar", "bigint"),
-                    rows);
-        } else {
-            bulk.asBatch(
-                    "MERGE INTO scope_term t USING (VALUES (CAST({tenant_value} AS VARCHAR(63)), CAST(? AS VARCHAR(600)),"
-                            + " CAST(? AS VARCHAR(64)), CAST(? AS BIGINT))) s ({tenant_id}, scope_name, term, df) ON {t.tenant_id} = {s.tenant_id}"
-                            + " AND t.scope_name = s.scope_name AND t.term = s.term WHEN MATCHED THEN UPDATE SET df = t.df + s.df"
-                            + " WHEN NOT MATCHED THEN INSERT ({tenant_id}, scope_name, term, df) VALUES ({s.tenant_id}, s.scope_name, s.term, s.df)",
-                    List.of(scope),
-                    rows);
-        }
+        bulk.withArrays(
+                "INSERT INTO scope_term ({tenant_id}, scope_name, term, df) SELECT {tenant_value}, ?, d.term, d.df"
+                        + " FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS BIGINT[])) AS d (term, df)"
+                        + " ON CONFLICT ({tenant_id}, scope_name, term) DO UPDATE SET df = scope_term.df + EXCLUDED.df",
+                List.of(scope),
+                List.of("varchar", "bigint"),
+                rows);
         // the terms no fact holds any more, in one batch rather than a statement per term
         List<Object[]> lowered = rows.stream()
                 .filter(row -> (Long) row[1] < 0)

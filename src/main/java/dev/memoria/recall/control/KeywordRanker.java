@@ -1,7 +1,6 @@
 package dev.memoria.recall.control;
 
 import dev.memoria.platform.control.InLists;
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.recall.control.Bm25TopK.Posting;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,13 +22,9 @@ public class KeywordRanker {
     @Inject
     KeywordTables tables;
 
-    @Inject
-    SqlDialect dialect;
-
     /**
      * The {@code depth} best facts for the query terms by BM25, best first (expired facts included: callers
-     * drop them), as {@link Bm25TopK} ranks them over the index tables. Both databases read the same rows, so
-     * both give the same answers.
+     * drop them), as {@link Bm25TopK} ranks them over the index tables.
      */
     public List<Bm25TopK.Hit> rank(String scope, Collection<String> terms, int depth) {
         return ranking(scope, terms, depth).hits();
@@ -62,12 +57,9 @@ public class KeywordRanker {
     /** What a query needs before it reads common terms: the statistics and the rare terms' posting lists. */
     private record QueryTerms(KeywordTables.TermStatistics statistics, Map<String, List<Posting>> rare) {}
 
-    /**
-     * PostgreSQL answers a query of a few terms with one statement (each statement of a recall is a round
-     * trip); H2 runs in the process and keeps plain lookups.
-     */
+    /** A query of a few terms is answered with one statement: each statement of a recall is a round trip. */
     private QueryTerms lookUp(String scope, Collection<String> terms) {
-        if (dialect.isPostgres() && terms.size() <= KeywordTables.FEW_TERMS) {
+        if (terms.size() <= KeywordTables.FEW_TERMS) {
             return lookUpAtOnce(scope, terms);
         }
         KeywordTables.TermStatistics scopeOnly = tables.scopeStatistics(scope);
@@ -144,12 +136,10 @@ public class KeywordRanker {
     }
 
     /** completeScores's statement: the {@code ids}, then the tenant. Public for PlansWithoutStatisticsIT. */
-    public static String listedPostingsStatement(int ids, boolean postgres) {
-        // PostgreSQL: a primary-key lookup per id; with an IN list and no statistics it scanned the tenant
-        return postgres
-                ? "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT id,"
-                        + " doc_length, index_terms FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f"
-                : "SELECT id, doc_length, index_terms FROM fact WHERE id IN (" + InLists.marks(ids) + ") AND {tenant}";
+    public static String listedPostingsStatement(int ids) {
+        // a primary-key lookup per id; with an IN list and no statistics it scanned the tenant
+        return "SELECT f.* FROM " + InLists.asTable(ids) + " AS q (id) CROSS JOIN LATERAL (SELECT id,"
+                + " doc_length, index_terms FROM fact WHERE id = q.id AND {tenant} OFFSET 0) f";
     }
 
     /** The scope's postings in the index tables, for the reads the query's lookup did not do. */
@@ -162,9 +152,7 @@ public class KeywordRanker {
 
         @Override
         public List<Posting> postingsOf(String term, int offset, int limit) {
-            // The ORDER BY names the rank index's leading columns too (fixed by the WHERE, so the order is the
-            // same): H2 reads rows in index order only when the ORDER BY is a prefix of the index, and would
-            // otherwise sort the term's whole posting list, on disk past 40,000 rows, for every chunk.
+            // the rank index's whole key, fixed by the WHERE up to rank_key: the rows come in index order, unsorted
             List<Posting> postings = new ArrayList<>();
             tables.select(
                     "SELECT fact_id, tf, doc_length, rank_key FROM fact_term WHERE {tenant} AND scope_name = ?"
@@ -181,7 +169,7 @@ public class KeywordRanker {
         public void listedPostings(List<String> factIds, Bm25TopK.ListedPostings consumer) {
             for (List<String> ids : InLists.of(factIds)) {
                 tables.select(
-                        listedPostingsStatement(ids.size(), dialect.isPostgres()),
+                        listedPostingsStatement(ids.size()),
                         statement -> KeywordTables.bind(statement, ids),
                         row -> consumer.accept(row.getString(1), row.getInt(2), ListedPosting.parse(row.getString(3))));
             }

@@ -1,7 +1,6 @@
 package dev.memoria.recall.control;
 
 import dev.memoria.platform.control.InLists;
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
@@ -27,9 +26,6 @@ public class KeywordTables {
 
     @Inject
     TenantSql tenantSql;
-
-    @Inject
-    SqlDialect dialect;
 
     /**
      * The scope's document count and average length (both 0 for an empty scope), and the document frequency
@@ -70,13 +66,11 @@ public class KeywordTables {
     /**
      * Reads {@code columns} of {@code table}'s rows for many terms of the scope (the term is column 1, the
      * columns follow) on the transaction's own connection, a range of the table's (tenant, scope, term) index
-     * per term. PostgreSQL gets all terms in one statement, an index lookup per term joined laterally to the
-     * terms: a few as a VALUES list, which it plans once and reuses; many as an array, which it plans on every
-     * call (it estimates an array's length only from its value), but a batch of facts asks for thousands of
-     * terms, and a round trip each was most of its time. (An IN list was planned as a scan of the scope
-     * without fresh statistics: 1-2 s per batch of 500 terms, 61 ms for a dedup probe's 5.) H2 runs in
-     * the process, so one prepared statement executed once per term costs no round trips, and H2 would scan
-     * for an IN list that is not on an index's first column.
+     * per term. All terms go in one statement, an index lookup per term joined laterally to the terms: a few
+     * as a VALUES list, which PostgreSQL plans once and reuses; many as an array, which it plans on every call
+     * (it estimates an array's length only from its value), but a batch of facts asks for thousands of terms,
+     * and a round trip each was most of its time. (An IN list was planned as a scan of the scope without
+     * fresh statistics: 1-2 s per batch of 500 terms, 61 ms for a dedup probe's 5.)
      */
     void forTerms(String columns, String table, String scope, Collection<String> terms, RowReader reader) {
         if (terms.isEmpty()) {
@@ -84,36 +78,22 @@ public class KeywordTables {
         }
         // in index order, so that consecutive lookups reuse the pages the last one read
         List<String> sorted = terms.stream().sorted().toList();
-        if (dialect.isPostgres()) {
-            boolean few = sorted.size() <= FEW_TERMS;
-            select(
-                    perTermStatement(columns, table, few ? sorted.size() : 0),
-                    statement -> {
-                        if (few) {
-                            bind(statement, sorted, List.of(scope));
-                        } else {
-                            statement.setArray(1, statement.getConnection().createArrayOf("varchar", sorted.toArray()));
-                            statement.setString(2, scope);
-                        }
-                    },
-                    reader);
-            return;
-        }
+        boolean few = sorted.size() <= FEW_TERMS;
         select(
-                "SELECT t.term, " + columns + " FROM " + table
-                        + " t WHERE {t.tenant} AND t.scope_name = ? AND t.term = ?",
+                perTermStatement(columns, table, few ? sorted.size() : 0),
                 statement -> {
-                    bind(statement, List.of(scope));
-                    for (String term : sorted) {
-                        statement.setString(2, term);
-                        readAll(statement, reader);
+                    if (few) {
+                        bind(statement, sorted, List.of(scope));
+                    } else {
+                        statement.setArray(1, statement.getConnection().createArrayOf("varchar", sorted.toArray()));
+                        statement.setString(2, scope);
                     }
                 },
-                null);
+                reader);
     }
 
     /**
-     * forTerms's statement on PostgreSQL: the terms as {@code terms} parameters, or as one array when 0, then
+     * forTerms's statement: the terms as {@code terms} parameters, or as one array when 0, then
      * the tenant and the scope. Public for PlansWithoutStatisticsIT, which checks its plan on tables without statistics.
      */
     public static String perTermStatement(String columns, String table, int terms) {
@@ -130,14 +110,12 @@ public class KeywordTables {
 
     /**
      * Runs a read on the transaction's own connection. Reads here are plain JDBC: a JPA native query costs
-     * more per row than H2 takes to find it. With a null reader the binder runs the statement itself.
+     * more per row than the database takes to find it.
      */
     void select(String sql, Binder binder, RowReader reader) {
         try (PreparedStatement statement = tenantSql.prepare(sql)) {
             binder.bind(statement);
-            if (reader != null) {
-                readAll(statement, reader);
-            }
+            readAll(statement, reader);
         } catch (SQLException e) {
             throw new PersistenceException("Cannot read the keyword index", e);
         }

@@ -1,6 +1,5 @@
 package dev.memoria.scope.control;
 
-import dev.memoria.platform.control.SqlDialect;
 import dev.memoria.quota.control.Quotas;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSql;
@@ -19,20 +18,13 @@ import java.time.Instant;
 public class ScopeRegistry {
 
     @Inject
-    SqlDialect dialect;
-
-    @Inject
-    EmbeddedScopeCreator embeddedCreator;
-
-    @Inject
     Quotas quotas;
 
     @Inject
     TenantSql sql;
 
-    private static final String POSTGRES_UPSERT =
-            "INSERT INTO memory_scope ({tenant_id}, scope_name, created_at, updated_at) "
-                    + "VALUES ({tenant_value}, ?, ?, ?) ON CONFLICT ({tenant_id}, scope_name) DO UPDATE SET updated_at = EXCLUDED.updated_at";
+    private static final String UPSERT = "INSERT INTO memory_scope ({tenant_id}, scope_name, created_at, updated_at) "
+            + "VALUES ({tenant_value}, ?, ?, ?) ON CONFLICT ({tenant_id}, scope_name) DO UPDATE SET updated_at = EXCLUDED.updated_at";
 
     @Transactional(Transactional.TxType.MANDATORY)
     public void touch(Scope scope, Instant now) {
@@ -40,17 +32,12 @@ public class ScopeRegistry {
             return;
         }
         quotas.admitNewScope();
-        if (dialect.isPostgres()) {
-            // ON CONFLICT is atomic: concurrent first writers of a scope never collide
-            sql.query(POSTGRES_UPSERT)
-                    .setParameter(1, scope.value())
-                    .setParameter(2, Timestamp.from(now))
-                    .setParameter(3, Timestamp.from(now))
-                    .executeUpdate();
-        } else {
-            embeddedCreator.createIfAbsent(scope.value(), now);
-            update(scope, now);
-        }
+        // ON CONFLICT is atomic: concurrent first writers of a scope never collide
+        sql.query(UPSERT)
+                .setParameter(1, scope.value())
+                .setParameter(2, Timestamp.from(now))
+                .setParameter(3, Timestamp.from(now))
+                .executeUpdate();
     }
 
     /**
@@ -70,31 +57,5 @@ public class ScopeRegistry {
                 .setParameter(1, Timestamp.from(now))
                 .setParameter(2, scope.value())
                 .executeUpdate();
-    }
-
-    /**
-     * H2's MERGE is not atomic under concurrency, but the embedded database lives in this one JVM: create
-     * the row in a short transaction of its own, one creator at a time, so no writer ever races another.
-     */
-    @ApplicationScoped
-    public static class EmbeddedScopeCreator {
-
-        @Inject
-        TenantSql sql;
-
-        @Transactional(Transactional.TxType.REQUIRES_NEW)
-        public synchronized void createIfAbsent(String scope, Instant now) {
-            Number existing = (Number) sql.query("SELECT COUNT(*) FROM memory_scope WHERE {tenant} AND scope_name = ?")
-                    .setParameter(1, scope)
-                    .getSingleResult();
-            if (existing.longValue() == 0) {
-                sql.query("INSERT INTO memory_scope ({tenant_id}, scope_name, created_at, updated_at) "
-                                + "VALUES ({tenant_value}, ?, ?, ?)")
-                        .setParameter(1, scope)
-                        .setParameter(2, Timestamp.from(now))
-                        .setParameter(3, Timestamp.from(now))
-                        .executeUpdate();
-            }
-        }
     }
 }

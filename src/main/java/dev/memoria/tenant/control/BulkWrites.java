@@ -1,7 +1,5 @@
 package dev.memoria.tenant.control;
 
-import dev.memoria.platform.control.InLists;
-import dev.memoria.platform.control.SqlDialect;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
@@ -13,8 +11,8 @@ import java.util.stream.Collectors;
 /**
  * Writes many rows on the transaction's own connection: new facts and log entries of a batch write, where
  * EclipseLink's per-object flush (change sets, one statement per row) cost more than the database took to
- * store them, and the keyword index's postings (added and removed) and frequencies. PostgreSQL gets one
- * statement that takes each column as an array; H2, in the process, a JDBC batch. Values are JDBC values:
+ * store them, and the keyword index's postings (added and removed) and frequencies. Inserts go as one
+ * statement that takes each column as an array, other writes as a JDBC batch. Values are JDBC values:
  * String, Integer, Long, Double, Boolean, java.sql.Timestamp, java.sql.Date, or null. Statements go through
  * {@link TenantSql}: they name the tenant with its markers, and the leading values are the caller's own.
  */
@@ -29,9 +27,6 @@ public class BulkWrites {
     @Inject
     TenantSql tenantSql;
 
-    @Inject
-    SqlDialect dialect;
-
     /**
      * Inserts rows of one scope, each holding one value per column in order; the tenant and scope_name are
      * bound once for all of them.
@@ -43,22 +38,18 @@ public class BulkWrites {
         String names = columns.stream().map(Column::name).collect(Collectors.joining(", "));
         String into = "INSERT INTO " + table + " ({tenant_id}, scope_name, " + names + ") ";
         List<Object> leading = List.of(scope);
-        if (dialect.isPostgres()) {
-            String arrays = columns.stream()
-                    .map(column -> "CAST(? AS " + column.arrayType() + "[])")
-                    .collect(Collectors.joining(", "));
-            withArrays(
-                    into + "SELECT {tenant_value}, ?, r.* FROM unnest(" + arrays + ") AS r (" + names + ")",
-                    leading,
-                    columns.stream().map(Column::arrayType).toList(),
-                    rows);
-        } else {
-            asBatch(into + "VALUES ({tenant_value}, ?, " + InLists.marks(columns.size()) + ")", leading, rows);
-        }
+        String arrays = columns.stream()
+                .map(column -> "CAST(? AS " + column.arrayType() + "[])")
+                .collect(Collectors.joining(", "));
+        withArrays(
+                into + "SELECT {tenant_value}, ?, r.* FROM unnest(" + arrays + ") AS r (" + names + ")",
+                leading,
+                columns.stream().map(Column::arrayType).toList(),
+                rows);
     }
 
     /**
-     * Runs one statement (PostgreSQL) that takes the leading values as its first parameters and then each
+     * Runs one statement that takes the leading values as its first parameters and then each
      * column of the rows as one array of the given element type: one round trip and one plan for a batch.
      */
     public void withArrays(String sql, List<Object> leading, List<String> arrayTypes, List<Object[]> rows) {

@@ -2,8 +2,9 @@ package dev.memoria.platform.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,18 +12,28 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/**
- * Migrations over data written by the schema before them. An in-memory H2 database by default; set
- * {@code -Dmigrations.db.url} (with {@code .user} and {@code .password}) to an empty PostgreSQL database to
- * run the same checks there.
- */
+/** Migrations over data written by the schema before them, on an empty embedded PostgreSQL. */
 class MigrationsTest {
 
-    private static final String URL =
-            System.getProperty("migrations.db.url", "jdbc:h2:mem:migrations;MODE=LEGACY;DB_CLOSE_DELAY=-1");
+    private static EmbeddedPostgres postgres;
+    private static DataSource database;
+
+    @BeforeAll
+    static void start() throws IOException {
+        postgres = EmbeddedPostgres.start();
+        database = postgres.getPostgresDatabase();
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        postgres.close();
+    }
 
     @Test
     void version7ListsEachFactsPostingsOnItsRowWithRankKeysThatReadBackExactly() throws SQLException {
@@ -51,7 +62,7 @@ class MigrationsTest {
 
     private static void migrateTo(String version) {
         Flyway.configure()
-                .dataSource(URL, System.getProperty("migrations.db.user"), System.getProperty("migrations.db.password"))
+                .dataSource(database)
                 .locations("classpath:db/migration")
                 .table("memoria_schema_history")
                 .target(version)
@@ -61,8 +72,7 @@ class MigrationsTest {
     }
 
     private static Connection connect() throws SQLException {
-        return DriverManager.getConnection(
-                URL, System.getProperty("migrations.db.user"), System.getProperty("migrations.db.password"));
+        return database.getConnection();
     }
 
     private static void fact(Connection db, String tenant, String id) throws SQLException {

@@ -63,6 +63,7 @@ class FormerDataFolderTest {
         assertTrue(refused.getMessage().contains(formerData.resolve(FormerDataFolder.H2_FILE) + " is the H2 database"));
         assertTrue(refused.getMessage().contains("MEMORIA_DB_URL='jdbc:h2:" + formerData.resolve("memoria")));
         assertTrue(refused.getMessage().contains("memoria export"));
+        assertTrue(refused.getMessage().contains("start the previous release once"), "this version reads no H2");
         assertFalse(Files.exists(root.resolve("home/.memoria/postgres")));
     }
 

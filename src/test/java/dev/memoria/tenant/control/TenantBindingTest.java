@@ -3,27 +3,42 @@ package dev.memoria.tenant.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The statement TenantSql hands out, on a real (in-memory) database: the tenant stays bound whatever the caller does. */
+/** The statement TenantSql hands out, on a real (embedded PostgreSQL) database: the tenant stays bound whatever the caller does. */
 class TenantBindingTest {
+
+    private static EmbeddedPostgres postgres;
 
     private final TenantSql sql = new TenantSql();
     private Connection connection;
 
+    @BeforeAll
+    static void start() throws IOException {
+        postgres = EmbeddedPostgres.start();
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        postgres.close();
+    }
+
     @BeforeEach
     void table() throws SQLException {
-        connection = DriverManager.getConnection("jdbc:h2:mem:binding;DB_CLOSE_DELAY=-1");
+        connection = postgres.getPostgresDatabase().getConnection();
         try (Statement ddl = connection.createStatement()) {
             ddl.execute("DROP TABLE IF EXISTS note");
             ddl.execute("CREATE TABLE note (tenant_id VARCHAR(64), scope_name VARCHAR(64), body VARCHAR(64))");

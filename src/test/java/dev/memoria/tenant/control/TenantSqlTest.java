@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,19 +21,34 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class TenantSqlTest {
 
+    private static EmbeddedPostgres postgres;
+
+    @BeforeAll
+    static void start() throws IOException {
+        postgres = EmbeddedPostgres.start();
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        postgres.close();
+    }
+
     /**
-     * The statement proxy against a real (in-memory) database: the tenant is bound before the caller's first
+     * The statement proxy against a real (embedded PostgreSQL) database: the tenant is bound before the caller's first
      * parameter, and again after a batch row and a cleared parameter list, so no row is written or read without it.
      */
     @Test
     void everyBatchRowAndEveryClearedStatementKeepsItsTenant() throws SQLException {
-        try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:tenant-sql-proxy")) {
+        try (Connection connection = postgres.getPostgresDatabase().getConnection()) {
             try (Statement ddl = connection.createStatement()) {
-                ddl.execute("CREATE TABLE note (tenant_id VARCHAR(63) NOT NULL, body VARCHAR(100) NOT NULL)");
+                // a temporary table: this connection's own, gone when it closes
+                ddl.execute("CREATE TEMPORARY TABLE note (tenant_id VARCHAR(63) NOT NULL, body VARCHAR(100) NOT NULL)");
             }
             TenantSql sql = new TenantSql();
             for (String tenant : List.of("acme", "globex")) {
@@ -64,9 +79,9 @@ class TenantSqlTest {
      */
     @Test
     void theReadHelperBindsInOrderAndReadsOnlyItsTenantsRows() throws SQLException {
-        try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:tenant-sql-list")) {
+        try (Connection connection = postgres.getPostgresDatabase().getConnection()) {
             try (Statement ddl = connection.createStatement()) {
-                ddl.execute("CREATE TABLE note (tenant_id VARCHAR(63) NOT NULL, body VARCHAR(100) NOT NULL,"
+                ddl.execute("CREATE TEMPORARY TABLE note (tenant_id VARCHAR(63) NOT NULL, body VARCHAR(100) NOT NULL,"
                         + " written TIMESTAMP NOT NULL)");
                 ddl.execute("INSERT INTO note VALUES ('acme', 'old', TIMESTAMP '2026-01-01 00:00:00'),"
                         + " ('acme', 'new', TIMESTAMP '2026-06-01 00:00:00'),"
