@@ -1,5 +1,6 @@
 package dev.memoria.platform.boundary;
 
+import dev.memoria.platform.control.FieldReader;
 import dev.memoria.platform.entity.DomainException;
 
 /** Query parameters read as text, so that "limit=abc" is a clear 400 instead of a routing 404. */
@@ -58,15 +59,11 @@ public final class QueryParams {
         };
     }
 
-    /** An RFC 3339 time such as 2026-03-13T10:15:00Z; absent or blank is null. */
+    /** An RFC 3339 time such as 2026-03-13T10:15:00Z, read as a body's times are; absent or blank is null. */
     public static java.time.Instant time(String name, String value) {
         if (value == null || value.isBlank()) {
             return null;
         }
-        try {
-            return java.time.OffsetDateTime.parse(value.strip()).toInstant();
-        } catch (java.time.format.DateTimeParseException notATime) {
-            throw DomainException.invalid(name, "must be an RFC 3339 time such as 2026-03-13T10:15:00Z");
-        }
+        return FieldReader.timeOf(value).orElseThrow(() -> DomainException.invalid(name, FieldReader.TIME_PROBLEM));
     }
 }

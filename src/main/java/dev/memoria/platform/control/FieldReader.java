@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
@@ -147,18 +148,32 @@ public final class FieldReader {
         if (value == null || value == JsonValue.NULL && !required) {
             return null;
         }
-        try {
-            if (value instanceof JsonString s) {
-                Instant time = OffsetDateTime.parse(s.getString()).toInstant();
-                if (!time.isBefore(FIRST) && !time.isAfter(LAST)) {
-                    return time.truncatedTo(ChronoUnit.MICROS);
-                }
+        if (value instanceof JsonString s) {
+            Optional<Instant> time = timeOf(s.getString());
+            if (time.isPresent()) {
+                return time.get();
             }
-        } catch (DateTimeParseException invalid) {
-            // reported below
         }
-        error(name, "must be an RFC 3339 time such as 2026-03-13T10:15:00Z, years 1-9999");
+        error(name, TIME_PROBLEM);
         return null;
+    }
+
+    /** What a time that {@link #timeOf} refuses is told, in a body or a query alike. */
+    public static final String TIME_PROBLEM = "must be an RFC 3339 time such as 2026-03-13T10:15:00Z, years 1-9999";
+
+    /**
+     * The one reading of a time a client sends, in a body or a query: RFC 3339 with its offset, years 1-9999 (what
+     * the database stores), to the microsecond it keeps; empty for anything else.
+     */
+    public static Optional<Instant> timeOf(String text) {
+        try {
+            Instant time = OffsetDateTime.parse(text.strip()).toInstant();
+            return time.isBefore(FIRST) || time.isAfter(LAST)
+                    ? Optional.empty()
+                    : Optional.of(time.truncatedTo(ChronoUnit.MICROS));
+        } catch (DateTimeParseException invalid) {
+            return Optional.empty();
+        }
     }
 
     /** Like {@link String#strip()}, no-break spaces too: a content of only U+00A0 is as empty as one of blanks. */
