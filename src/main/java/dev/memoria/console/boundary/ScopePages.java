@@ -174,9 +174,9 @@ public class ScopePages {
         boolean withSuperseded = "include".equals(request.param("superseded"));
         FactFilter filter = new FactFilter(
                 request.param("category"),
-                type(request.param("type")),
+                FactType.parameter(request.param("type")),
                 request.param("tag"),
-                persistent(request.param("persistent")),
+                QueryParams.optionalFlag("persistent", request.param("persistent")),
                 null,
                 withSuperseded);
         String query = request.param("q");
@@ -247,24 +247,5 @@ public class ScopePages {
         } catch (DateTimeParseException e) {
             throw DomainException.invalid("day", "must be a date such as 2026-03-13");
         }
-    }
-
-    private static FactType type(String text) {
-        if (text == null) {
-            return null;
-        }
-        return FactType.fromWire(text)
-                .orElseThrow(() -> DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
-    }
-
-    private static Boolean persistent(String text) {
-        if (text == null) {
-            return null;
-        }
-        return switch (text) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw DomainException.invalid("persistent", "must be true or false");
-        };
     }
 }

@@ -117,9 +117,9 @@ public class FactsResource {
         }
         FactFilter filter = new FactFilter(
                 blankToNull(category),
-                type(type),
+                FactType.parameter(type),
                 blankToNull(tag),
-                bool("persistent", persistent),
+                QueryParams.optionalFlag("persistent", persistent),
                 blankToNull(text),
                 QueryParams.flag("include_superseded", includeSuperseded, false));
         PageCursor after = cursor == null || cursor.isBlank() ? null : PageCursor.decode(cursor);
@@ -267,25 +267,6 @@ public class FactsResource {
             throw DomainException.invalid(errors);
         }
         return inputs;
-    }
-
-    private static FactType type(String type) {
-        if (type == null || type.isBlank()) {
-            return null;
-        }
-        return FactType.fromWire(type)
-                .orElseThrow(() -> DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
-    }
-
-    private static Boolean bool(String name, String value) {
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        return switch (value) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw DomainException.invalid(name, "must be true or false");
-        };
     }
 
     private static String blankToNull(String value) {

@@ -1,5 +1,6 @@
 package dev.memoria.fact.entity;
 
+import dev.memoria.platform.entity.DomainException;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -15,5 +16,14 @@ public enum FactType {
 
     public static Optional<FactType> fromWire(String text) {
         return Arrays.stream(values()).filter(t -> t.wireName().equals(text)).findFirst();
+    }
+
+    /** A type a client names in a query or a form: absent or blank is none, anything but the three is refused. */
+    public static FactType parameter(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        return fromWire(text.strip())
+                .orElseThrow(() -> DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
     }
 }

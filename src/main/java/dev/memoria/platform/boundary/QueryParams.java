@@ -49,8 +49,14 @@ public final class QueryParams {
     }
 
     public static boolean flag(String name, String value, boolean defaultValue) {
+        Boolean flag = optionalFlag(name, value);
+        return flag == null ? defaultValue : flag;
+    }
+
+    /** {@code true} or {@code false}; absent or blank is null, anything else is refused. */
+    public static Boolean optionalFlag(String name, String value) {
         if (value == null || value.isBlank()) {
-            return defaultValue;
+            return null;
         }
         return switch (value.strip()) {
             case "true" -> true;

@@ -54,7 +54,7 @@ public class RecallResource {
     public JsonObject recall(List<Scope> scopes, RecallQuery query) {
         String q = required(query.q);
         RecallService.Filter filter = new RecallService.Filter(
-                type(query.type),
+                FactType.parameter(query.type),
                 blank(query.category) ? null : query.category,
                 blank(query.tag) ? null : query.tag,
                 QueryParams.flag("include_superseded", query.includeSuperseded, false));
@@ -124,14 +124,6 @@ public class RecallResource {
         }
         return RecallMode.fromWire(mode.strip())
                 .orElseThrow(() -> DomainException.invalid("mode", "must be one of hybrid, keyword, semantic"));
-    }
-
-    private static FactType type(String type) {
-        if (blank(type)) {
-            return null;
-        }
-        return FactType.fromWire(type)
-                .orElseThrow(() -> DomainException.invalid("type", "must be one of semantic, episodic, procedural"));
     }
 
     private static boolean blank(String value) {

@@ -4,6 +4,7 @@ import dev.memoria.dailylog.boundary.DailyLogResource;
 import dev.memoria.fact.boundary.FactJson;
 import dev.memoria.fact.entity.Fact;
 import dev.memoria.platform.boundary.JsonFields;
+import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
@@ -121,7 +122,7 @@ public class TransferResource {
     @Produces(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.ADMIN)
     public JsonObject importTenant(InputStream body, @QueryParam("dry_run") String dryRun) {
-        TenantImport.Result result = tenantImport.run(body, isTrue("dry_run", dryRun));
+        TenantImport.Result result = tenantImport.run(body, QueryParams.flag("dry_run", dryRun, false));
         ImportCounts counts = result.counts();
         return Jsons.createObjectBuilder()
                 .add(
@@ -153,15 +154,5 @@ public class TransferResource {
             throw DomainException.invalid("scope_prefix", problem);
         }
         return Scope.of(value);
-    }
-
-    private static boolean isTrue(String name, String value) {
-        if (value == null || value.isEmpty() || value.equals("false")) {
-            return false;
-        }
-        if (value.equals("true")) {
-            return true;
-        }
-        throw DomainException.invalid(name, "must be true or false");
     }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** A time in a query (as_of) is read by the same rule as a time in a body (valid_from). */
+/** Query parameters read one way everywhere: a time (as_of) by the body's rule, a flag as true, false or absent. */
 class QueryParamsTest {
 
     @ParameterizedTest
@@ -29,5 +29,15 @@ class QueryParamsTest {
                 Instant.parse("2026-03-13T09:15:00.123456Z"),
                 QueryParams.time("as_of", " 2026-03-13T10:15:00.123456789+01:00 "));
         assertNull(QueryParams.time("as_of", " "));
+    }
+
+    @Test
+    void aFlagIsTrueFalseOrAbsent() {
+        assertEquals(Boolean.TRUE, QueryParams.optionalFlag("persistent", " true"));
+        assertEquals(Boolean.FALSE, QueryParams.optionalFlag("persistent", "false"));
+        assertNull(QueryParams.optionalFlag("persistent", ""));
+        assertEquals(true, QueryParams.flag("dry_run", null, true));
+        DomainException refused = assertThrows(DomainException.class, () -> QueryParams.flag("dry_run", "yes", false));
+        assertEquals("dry_run", refused.errors().get(0).field());
     }
 }
