@@ -1,7 +1,7 @@
 package dev.memoria.console.control;
 
 import dev.memoria.console.entity.ConsoleRole;
-import dev.memoria.platform.control.SqlDialect;
+import dev.memoria.platform.control.DatabaseUrl;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Lock;
@@ -35,7 +35,7 @@ public class ConsoleBootstrap {
     ConsoleUsers users;
 
     @Inject
-    SqlDialect dialect;
+    DatabaseUrl database;
 
     @PostConstruct
     void createFirstAdmin() {
@@ -84,6 +84,6 @@ public class ConsoleBootstrap {
     /** What the policy says now: the login page asks again, since another server may have created a user since. */
     @Lock(LockType.READ)
     public FirstAdminPolicy.Decision decision() {
-        return FirstAdminPolicy.decide(users.count(), adminUser, adminPassword, dialect.isEmbedded());
+        return FirstAdminPolicy.decide(users.count(), adminUser, adminPassword, database.isEmbedded());
     }
 }

@@ -1,6 +1,6 @@
 package dev.memoria.platform.boundary;
 
-import dev.memoria.platform.control.SqlDialect;
+import dev.memoria.platform.control.DatabaseUrl;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -39,7 +39,7 @@ public class DatabaseSize implements HealthCheck {
     Clock clock;
 
     @Inject
-    SqlDialect dialect;
+    DatabaseUrl database;
 
     @Inject
     @ConfigProperty(name = "MEMORIA_EMBEDDED_MAX_FACTS", defaultValue = "1000000")
@@ -52,13 +52,13 @@ public class DatabaseSize implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder health =
-                HealthCheckResponse.named("database_size").up().withData("embedded", dialect.isEmbedded());
+                HealthCheckResponse.named("database_size").up().withData("embedded", database.isEmbedded());
         Reading reading = reading();
         if (reading == null) {
             return health.withData("status", "size not readable").build();
         }
         health.withData("size_mib", reading.bytes() / (1024 * 1024)).withData("facts_estimated", reading.facts());
-        if (dialect.isEmbedded()) {
+        if (database.isEmbedded()) {
             health.withData("embedded_max_facts", embeddedMaxFacts);
             if (reading.facts() > embeddedMaxFacts) {
                 health.withData(

@@ -6,7 +6,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Whether the database is the embedded default (started by this server on its own folder) or the operator's. */
 @ApplicationScoped
-public class SqlDialect {
+public class DatabaseUrl {
 
     private static final String EMBEDDED_URL = "jdbc:memoria:embedded-postgres:";
 
