@@ -418,6 +418,56 @@ public final class ConversationRecallBench {
 
     // ---- tallies --------------------------------------------------------------------------------------------
 
+    /**
+     * What {@code min_score} does to a conversation's recall: per half and mode, the precision and recall of the
+     * evidence turns among the first 5 facts scoring at least each threshold (the profile bench's measure).
+     */
+    static String minScores(List<Asked> questions, Map<String, float[]> cache) {
+        double[] thresholds = ProfileRecallBench.THRESHOLDS;
+        StringBuilder out = new StringBuilder("\nmin_score: precision, recall of the evidence turns among the first 5"
+                + " facts at or above it\n\n| half | mode | ");
+        for (double t : thresholds) {
+            out.append(String.format(Locale.ROOT, "%.2f | ", t));
+        }
+        out.append("\n|---|---|").append("---|".repeat(thresholds.length)).append("\n");
+        for (String half : List.of("tune", "report")) {
+            for (RecallMode mode : RecallMode.values()) {
+                int[] returned = new int[thresholds.length];
+                int[] expectedReturned = new int[thresholds.length];
+                int expected = 0;
+                for (Asked q : questions) {
+                    if (!q.half().equals(half)) {
+                        continue;
+                    }
+                    expected += q.evidence().size();
+                    Candidates c =
+                            candidates(q, cache.get(q.text()), mode != RecallMode.SEMANTIC, mode != RecallMode.KEYWORD);
+                    List<RecallRanking.Ranked> ranked = RecallRanking.rank(mode, c.list(), c.bound()).stream()
+                            .limit(5)
+                            .toList();
+                    for (int t = 0; t < thresholds.length; t++) {
+                        for (RecallRanking.Ranked r : ranked) {
+                            if (r.score() >= thresholds[t]) {
+                                returned[t]++;
+                                expectedReturned[t] += q.evidence().contains(r.id()) ? 1 : 0;
+                            }
+                        }
+                    }
+                }
+                out.append("| ").append(half).append(" | ").append(mode).append(" | ");
+                for (int t = 0; t < thresholds.length; t++) {
+                    out.append(String.format(
+                            Locale.ROOT,
+                            "%.2f, %.2f | ",
+                            returned[t] == 0 ? 0 : expectedReturned[t] / (double) returned[t],
+                            expectedReturned[t] / (double) expected));
+                }
+                out.append("\n");
+            }
+        }
+        return out.toString();
+    }
+
     static final class Tally {
         int n;
         int h1;
@@ -637,6 +687,7 @@ public final class ConversationRecallBench {
                                 .append(" |\n"));
             }
         }
+        out.append(minScores(questions, cache));
         out.append(
                 "\nparaphrase (40 questions, no content word shared with their fact, 119 facts): hit@1 / hit@3 / hit@5\n\n");
         for (String name :
