@@ -106,24 +106,24 @@ class ArchitectureTest {
     static final ArchRule everyTenantReadersAreNamed = noClasses()
             .that(not(nameIn(EVERY_TENANT_READERS, "dev.memoria.tenant.control.TenantSql")))
             .should()
-            .callMethod(
-                    "dev.memoria.tenant.control.TenantSql", "everyTenant", "java.sql.Connection", "java.lang.String");
+            .callMethodWhere(describe(
+                    "TenantSql's every-tenant statements (everyTenant, everyTenantRows, everyTenantUpdate)",
+                    call -> call.getTarget().getOwner().getName().equals("dev.memoria.tenant.control.TenantSql")
+                            && call.getTarget().getName().startsWith("everyTenant")));
 
     /**
-     * A raw connection bypasses the JPA context a request is bound to. Outside the platform's plumbing, only the
-     * tenant's own JDBC paths (batched writes, the keyword tables, deferred access counts, the tenant-bound entity
-     * manager) and the every-tenant readers above take one; each still prepares its SQL through TenantSql.
+     * A raw connection bypasses the JPA context a request is bound to. Outside the platform's plumbing, only
+     * TenantSql (a worker's or a sweep's own connection, {@code withOwnConnection}) and the tenant-bound entity
+     * manager (a read block's) take one; everyone else is handed a connection by them.
      */
     @ArchTest
-    static final ArchRule rawConnectionsAreNamed = noClasses()
+    static final ArchRule rawConnectionsAreTenantSqls = noClasses()
             .that()
             .resideOutsideOfPackage("dev.memoria.platform..")
-            .and(not(nameIn(
-                    EVERY_TENANT_READERS,
-                    "dev.memoria.tenant.control.TenantEntityManager",
-                    "dev.memoria.tenant.control.BulkWrites",
-                    "dev.memoria.recall.control.KeywordTables",
-                    "dev.memoria.fact.control.PendingAccesses")))
+            .and()
+            .doNotHaveFullyQualifiedName("dev.memoria.tenant.control.TenantSql")
+            .and()
+            .doNotHaveFullyQualifiedName("dev.memoria.tenant.control.TenantEntityManager")
             .should()
             .callMethod("javax.sql.DataSource", "getConnection");
 

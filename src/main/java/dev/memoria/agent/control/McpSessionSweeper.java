@@ -3,19 +3,15 @@ package dev.memoria.agent.control;
 import dev.memoria.agent.entity.McpSession;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.tenant.control.TenantSql;
-import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
+import jakarta.persistence.PersistenceException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * Deletes MCP sessions idle for longer than {@link McpSession#IDLE_LIMIT}, across tenants. Not persistent:
@@ -27,9 +23,6 @@ public class McpSessionSweeper {
 
     private static final Logger LOG = Logger.getLogger(McpSessionSweeper.class.getName());
 
-    @Resource(lookup = "jdbc/memoria")
-    DataSource dataSource;
-
     @Inject
     Clock clock;
 
@@ -39,15 +32,15 @@ public class McpSessionSweeper {
     @Schedule(hour = "*", minute = "43", persistent = false, info = "memoria:mcp-sessions")
     void endIdleSessions() {
         Timestamp cutoff = Timestamp.from(Timestamps.now(clock).minus(McpSession.IDLE_LIMIT));
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement delete =
-                        sql.everyTenant(connection, "DELETE FROM mcp_session WHERE last_used_at < ?")) {
-            delete.setTimestamp(1, cutoff);
-            int ended = delete.executeUpdate();
+        try {
+            int ended = sql.withOwnConnection(
+                    "end idle MCP sessions",
+                    connection -> sql.everyTenantUpdate(
+                            connection, "DELETE FROM mcp_session WHERE last_used_at < ?", cutoff));
             if (ended > 0) {
                 LOG.info(() -> "mcp: ended " + ended + " idle sessions");
             }
-        } catch (SQLException e) {
+        } catch (PersistenceException e) {
             LOG.log(Level.WARNING, "Could not end idle MCP sessions; the next run tries again", e);
         }
     }

@@ -1,17 +1,13 @@
 package dev.memoria.console.control;
 
 import dev.memoria.tenant.control.TenantSql;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import javax.sql.DataSource;
 
 /**
  * The audit log as support staff read it: every tenant's deletions and console changes, newest first,
@@ -51,16 +47,13 @@ public class ConsoleAuditTrail {
         }
     }
 
-    @Resource(lookup = "jdbc/memoria")
-    DataSource dataSource;
-
     @Inject
     TenantSql tenants;
 
     /** Up to {@code limit + 1} entries from {@code offset}, so the caller can tell whether more follow. */
     public List<Entry> page(String tenant, String actor, int offset, int limit) {
         List<String> conditions = new ArrayList<>();
-        List<String> params = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
         if (tenant != null) {
             conditions.add("{tenant_id} = ?");
             params.add(tenant);
@@ -72,23 +65,10 @@ public class ConsoleAuditTrail {
         String sql = "SELECT " + Entry.COLUMNS + " FROM audit_event "
                 + (conditions.isEmpty() ? "" : "WHERE " + String.join(" AND ", conditions) + " ")
                 + "ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = tenants.everyTenant(connection, sql)) {
-            int p = 1;
-            for (String param : params) {
-                statement.setString(p++, param);
-            }
-            statement.setInt(p++, limit + 1);
-            statement.setInt(p, offset);
-            List<Entry> entries = new ArrayList<>();
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    entries.add(Entry.read(rows));
-                }
-            }
-            return entries;
-        } catch (SQLException e) {
-            throw new IllegalStateException("Audit query failed", e);
-        }
+        params.add(limit + 1);
+        params.add(offset);
+        return tenants.withOwnConnection(
+                "read the audit trail",
+                connection -> tenants.everyTenantRows(connection, sql, Entry::read, params.toArray()));
     }
 }

@@ -2,7 +2,6 @@ package dev.memoria.console.control;
 
 import dev.memoria.platform.control.SqlLike;
 import dev.memoria.tenant.control.TenantSql;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -17,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import javax.sql.DataSource;
 
 /**
  * The only console reads that span tenants: totals, daily writes, and the tenant list. They return
@@ -34,9 +32,6 @@ public class ConsoleOverview {
     /** Every tenant that ever wrote a scope or changed its settings. */
     private static final String TENANTS =
             "SELECT {tenant_id} FROM memory_scope UNION SELECT {tenant_id} FROM tenant_settings";
-
-    @Resource(lookup = "jdbc/memoria")
-    DataSource dataSource;
 
     @Inject
     TenantSql tenantSql;
@@ -140,16 +135,8 @@ public class ConsoleOverview {
         });
     }
 
-    private interface Work<T> {
-        T run(Connection connection) throws SQLException;
-    }
-
-    private <T> T query(Work<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
-            return work.run(connection);
-        } catch (SQLException e) {
-            throw new IllegalStateException("Console overview query failed", e);
-        }
+    private <T> T query(TenantSql.Work<T> work) {
+        return tenantSql.withOwnConnection("read the console overview", work);
     }
 
     private long single(Connection connection, String sql) throws SQLException {

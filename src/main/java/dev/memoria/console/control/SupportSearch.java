@@ -9,13 +9,10 @@ import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantContext;
 import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,7 +21,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
 
 /**
  * Support's search over every tenant (or one): a fact by its id, facts by their exact key, facts by their
@@ -80,9 +76,6 @@ public class SupportSearch {
     }
 
     public record Result(List<Hit> hits, Coverage coverage) {}
-
-    @Resource(lookup = "jdbc/memoria")
-    DataSource dataSource;
 
     @Inject
     Clock clock;
@@ -401,15 +394,7 @@ public class SupportSearch {
         return oneLine.length() <= 160 ? oneLine : oneLine.substring(0, 159) + "…";
     }
 
-    private interface Work<T> {
-        T run(Connection connection) throws SQLException;
-    }
-
-    private <T> T query(Work<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
-            return work.run(connection);
-        } catch (SQLException e) {
-            throw new IllegalStateException("Console search failed", e);
-        }
+    private <T> T query(TenantSql.Work<T> work) {
+        return tenantSql.withOwnConnection("search the console", work);
     }
 }

@@ -1,14 +1,11 @@
 package dev.memoria.embedding.control;
 
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
 import dev.memoria.tenant.entity.SettingsChanged;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,7 +13,6 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * Queues the facts that have no vector of the current model, so vectors catch up with what the write path did
@@ -35,14 +31,8 @@ public class EmbeddingBackfill {
     private static final String RECALLING_BY_MEANING = " AND NOT EXISTS (SELECT 1 FROM tenant_settings s"
             + " WHERE {s.tenant_id} = {f.tenant_id} AND s.semantic_recall = FALSE)";
 
-    @Resource(lookup = "jdbc/memoria")
-    DataSource dataSource;
-
     @Inject
     Clock clock;
-
-    @Inject
-    TenantEntityManager db;
 
     @Inject
     TenantSql tenantSql;
@@ -53,26 +43,22 @@ public class EmbeddingBackfill {
     /** Every tenant's facts without a vector of the model (by the worker, when its server starts to say it uses the model). */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public int queueMissing(String model) {
-        try (Connection connection = dataSource.getConnection()) {
-            int queued = queueMissing(connection, model, null);
-            if (queued > 0) {
-                LOG.info(() -> "Embeddings: queued " + queued + " facts without a vector of " + model);
-            }
-            return queued;
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot queue the facts without vectors", e);
+        int queued = tenantSql.withOwnConnection(
+                "queue the facts without vectors", connection -> queueMissing(connection, model, null));
+        if (queued > 0) {
+            LOG.info(() -> "Embeddings: queued " + queued + " facts without a vector of " + model);
         }
+        return queued;
     }
 
     /** A tenant that turns semantic_recall on has its facts embedded now. */
     void onSettingsChanged(@Observes SettingsChanged changed) {
         if (changed.after().semanticRecall() && !changed.before().semanticRecall()) {
-            try {
-                for (String model : models.inUse()) {
-                    queueMissing(db.connection(), model, changed.after().tenantId());
-                }
-            } catch (SQLException e) {
-                throw new PersistenceException("Cannot queue the tenant's facts without vectors", e);
+            for (String model : models.inUse()) {
+                tenantSql.withRequestConnection(
+                        "queue the tenant's facts without vectors",
+                        connection ->
+                                queueMissing(connection, model, changed.after().tenantId()));
             }
         }
     }

@@ -3,10 +3,8 @@ package dev.memoria.embedding.control;
 import dev.memoria.platform.control.InLists;
 import dev.memoria.platform.control.Sha256;
 import dev.memoria.tenant.control.TenantSql;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,7 +17,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
 
 /**
  * The worker's side of the embedding queue, across tenants as a job is (every statement names its tenant):
@@ -38,9 +35,6 @@ public class EmbeddingBacklog {
     /** A claim tried this many times without success is dropped (and logged): it would block nothing, but loop. */
     static final int MAX_ATTEMPTS = 5;
 
-    @Resource(lookup = "jdbc/memoria")
-    DataSource dataSource;
-
     @Inject
     Clock clock;
 
@@ -52,11 +46,8 @@ public class EmbeddingBacklog {
     public List<Claim> claim(String server, String model, int max, Duration lease) {
         Timestamp now = new Timestamp(clock.millis());
         Timestamp until = new Timestamp(now.getTime() + lease.toMillis());
-        try (Connection connection = dataSource.getConnection()) {
-            return claimDue(connection, server, model, max, now, until);
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot claim queued facts", e);
-        }
+        return tenantSql.withOwnConnection(
+                "claim queued facts", connection -> claimDue(connection, server, model, max, now, until));
     }
 
     /**
@@ -106,9 +97,9 @@ public class EmbeddingBacklog {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public List<Text> texts(List<Claim> claims, String model) {
-        List<Text> texts = new ArrayList<>();
-        List<Claim> done = new ArrayList<>();
-        try (Connection connection = dataSource.getConnection()) {
+        return tenantSql.withOwnConnection("read the texts of queued facts", connection -> {
+            List<Text> texts = new ArrayList<>();
+            List<Claim> done = new ArrayList<>();
             for (Map.Entry<String, List<Claim>> tenant : byTenant(claims).entrySet()) {
                 Map<String, String[]> facts = facts(connection, tenant.getKey(), tenant.getValue());
                 Map<String, String> stored = storedHashes(connection, tenant.getKey(), tenant.getValue(), model);
@@ -130,10 +121,8 @@ public class EmbeddingBacklog {
                 }
             }
             dequeueUnlessHeld(connection, done);
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read the texts of queued facts", e);
-        }
-        return texts;
+            return texts;
+        });
     }
 
     /**
@@ -142,7 +131,7 @@ public class EmbeddingBacklog {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public int store(String tenant, String scope, List<Text> texts, List<float[]> vectors, String model) {
-        try (Connection connection = dataSource.getConnection()) {
+        return tenantSql.withOwnConnection("store vectors", connection -> {
             long lastSeq;
             try (PreparedStatement lock = tenantSql.prepare(
                     connection,
@@ -193,9 +182,7 @@ public class EmbeddingBacklog {
             }
             dequeue(connection, texts.stream().map(Text::claim).toList());
             return stored;
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot store vectors", e);
-        }
+        });
     }
 
     /** Removes the claims' queue entries unless their fact was queued again since (its text changed meanwhile). */

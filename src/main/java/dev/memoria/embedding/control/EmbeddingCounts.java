@@ -3,16 +3,11 @@ package dev.memoria.embedding.control;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
-import javax.sql.DataSource;
 
 /**
  * How far embedding has come: what /stats and the stats tool say of a scope's vectors (0 when embeddings are off),
@@ -25,9 +20,6 @@ public class EmbeddingCounts {
 
     /** A scope's facts with a vector of the current model, and those still waiting for one. */
     public record Counts(long embedded, long waiting) {}
-
-    @Resource(lookup = "jdbc/memoria")
-    DataSource dataSource;
 
     @Inject
     TenantSql tenantSql;
@@ -64,19 +56,18 @@ public class EmbeddingCounts {
 
     /** A count over the tenant's rows, or over every tenant's when {@code tenant} is null. */
     private long count(String tenant, String sql, String... parameters) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement count = tenant == null
-                        ? tenantSql.everyTenant(connection, sql)
-                        : tenantSql.prepare(connection, tenant, sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                count.setString(i + 1, parameters[i]);
+        return tenantSql.withOwnConnection("count the embedding queue", connection -> {
+            try (PreparedStatement count = tenant == null
+                    ? tenantSql.everyTenant(connection, sql)
+                    : tenantSql.prepare(connection, tenant, sql)) {
+                for (int i = 0; i < parameters.length; i++) {
+                    count.setString(i + 1, parameters[i]);
+                }
+                try (ResultSet row = count.executeQuery()) {
+                    row.next();
+                    return row.getLong(1);
+                }
             }
-            try (ResultSet row = count.executeQuery()) {
-                row.next();
-                return row.getLong(1);
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot count the embedding queue", e);
-        }
+        });
     }
 }

@@ -1,24 +1,18 @@
 package dev.memoria.embedding.control;
 
 import dev.memoria.tenant.control.TenantSql;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * The models the cluster embeds with. During a rolling change of the model two of them share the database: each
@@ -37,9 +31,6 @@ public class EmbeddingModels {
     static final Duration RETIRED_AFTER = Duration.ofDays(1);
     /** How long a server trusts its list of the models in use before reading it again. */
     private static final long LIST_FOR_MILLIS = 10_000;
-
-    @Resource(lookup = "jdbc/memoria")
-    DataSource dataSource;
 
     @Inject
     Clock clock;
@@ -80,41 +71,30 @@ public class EmbeddingModels {
         if (now - seenAt < SEEN_EVERY.toMillis()) {
             return false;
         }
-        try (Connection connection = dataSource.getConnection()) {
-            try (PreparedStatement statement = sql.everyTenant(
+        sql.withOwnConnection("record the model in use", connection -> {
+            sql.everyTenantUpdate(
                     connection,
-                    "INSERT INTO embedding_model (model, seen_at) VALUES (?, ?) ON CONFLICT (model) DO UPDATE SET seen_at = EXCLUDED.seen_at")) {
-                statement.setString(1, model);
-                statement.setTimestamp(2, new Timestamp(now));
-                statement.executeUpdate();
-            }
+                    "INSERT INTO embedding_model (model, seen_at) VALUES (?, ?)"
+                            + " ON CONFLICT (model) DO UPDATE SET seen_at = EXCLUDED.seen_at",
+                    model,
+                    new Timestamp(now));
             retire(connection, model, new Timestamp(now - RETIRED_AFTER.toMillis()));
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot record the model in use", e);
-        }
+            return null;
+        });
         seenAt = now;
         return true;
     }
 
     private void retire(Connection connection, String own, Timestamp before) throws SQLException {
-        List<String> retired = new ArrayList<>();
-        try (PreparedStatement stale =
-                sql.everyTenant(connection, "SELECT model FROM embedding_model WHERE seen_at < ? AND model <> ?")) {
-            stale.setTimestamp(1, before);
-            stale.setString(2, own);
-            try (ResultSet rows = stale.executeQuery()) {
-                while (rows.next()) {
-                    retired.add(rows.getString(1));
-                }
-            }
-        }
+        List<String> retired = sql.everyTenantRows(
+                connection,
+                "SELECT model FROM embedding_model WHERE seen_at < ? AND model <> ?",
+                row -> row.getString(1),
+                before,
+                own);
         for (String model : retired) {
             for (String table : List.of("fact_vector", "embedding_queue", "embedding_model")) {
-                try (PreparedStatement delete =
-                        sql.everyTenant(connection, "DELETE FROM " + table + " WHERE model = ?")) {
-                    delete.setString(1, model);
-                    delete.executeUpdate();
-                }
+                sql.everyTenantUpdate(connection, "DELETE FROM " + table + " WHERE model = ?", model);
             }
             LOG.info(() -> "Embeddings: retired " + model + ", which no server has used for " + RETIRED_AFTER.toHours()
                     + " hours");
@@ -122,19 +102,12 @@ public class EmbeddingModels {
     }
 
     private List<String> read(long now) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = sql.everyTenant(
-                        connection, "SELECT model FROM embedding_model WHERE seen_at >= ? ORDER BY model")) {
-            statement.setTimestamp(1, new Timestamp(now - IN_USE.toMillis()));
-            List<String> models = new ArrayList<>();
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    models.add(rows.getString(1));
-                }
-            }
-            return List.copyOf(models);
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read the models in use", e);
-        }
+        return List.copyOf(sql.withOwnConnection(
+                "read the models in use",
+                connection -> sql.everyTenantRows(
+                        connection,
+                        "SELECT model FROM embedding_model WHERE seen_at >= ? ORDER BY model",
+                        row -> row.getString(1),
+                        new Timestamp(now - IN_USE.toMillis()))));
     }
 }

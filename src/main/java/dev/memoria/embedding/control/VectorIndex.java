@@ -7,7 +7,6 @@ import dev.memoria.tenant.control.TenantEntityManager;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -153,7 +152,13 @@ public class VectorIndex {
      */
     private List<ScopeVectors.Row> rows(String scope, String model, long afterSeq) {
         List<ScopeVectors.Row> rows = new ArrayList<>();
-        Connection connection = db.connection();
+        tenantSql.withRequestConnection(
+                "read the scope's vectors", connection -> readPages(connection, rows, scope, model, afterSeq));
+        return rows;
+    }
+
+    private int readPages(Connection connection, List<ScopeVectors.Row> rows, String scope, String model, long afterSeq)
+            throws SQLException {
         try (PreparedStatement statement = tenantSql.prepare(
                 connection,
                 "SELECT fact_id, seq, vector FROM fact_vector"
@@ -175,10 +180,8 @@ public class VectorIndex {
                     }
                 }
             } while (read == PAGE);
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read the scope's vectors", e);
         }
-        return rows;
+        return rows.size();
     }
 
     private Cache<Key, ScopeVectors> cache() {

@@ -13,13 +13,11 @@ import dev.memoria.scope.entity.Scope;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -195,20 +193,20 @@ public class ScopeEraser {
     }
 
     private long digest(MessageDigest digest, String sql, String scope) {
-        long rows = 0;
-        try (PreparedStatement statement = tenantSql.prepare(sql)) {
-            statement.setString(1, scope);
-            statement.setFetchSize(1000);
-            try (ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    feed(digest, row.getString(1));
-                    rows++;
+        return tenantSql.withRequestConnection("read what the erasure removes", connection -> {
+            long rows = 0;
+            try (PreparedStatement statement = tenantSql.prepare(connection, sql)) {
+                statement.setString(1, scope);
+                statement.setFetchSize(1000);
+                try (ResultSet row = statement.executeQuery()) {
+                    while (row.next()) {
+                        feed(digest, row.getString(1));
+                        rows++;
+                    }
                 }
             }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read what the erasure removes", e);
-        }
-        return rows;
+            return rows;
+        });
     }
 
     private Map<String, String> rows(String sql, Object... parameters) {

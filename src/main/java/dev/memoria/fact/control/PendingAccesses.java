@@ -6,16 +6,12 @@ import dev.memoria.tenant.control.TenantSql;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +19,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
-import javax.sql.DataSource;
 
 /**
  * Recall's uses of facts, counted in memory and written to the database in batches: every second
@@ -45,15 +40,11 @@ public class PendingAccesses implements DeferredWrites {
     private static final String WRITE = "UPDATE fact SET access_count = access_count + ?, last_accessed_at = "
             + "CASE WHEN last_accessed_at IS NULL OR last_accessed_at < ? THEN ? ELSE last_accessed_at END "
             + "WHERE {tenant} AND id = ?";
-    private static final int ROWS_PER_BATCH = 500;
 
     private final Map<String, Map<String, Uses>> byTenant = new ConcurrentHashMap<>();
 
     @Inject
     TenantSql sql;
-
-    @Resource(lookup = "jdbc/memoria")
-    DataSource dataSource;
 
     @Resource
     TransactionSynchronizationRegistry transactions;
@@ -125,23 +116,9 @@ public class PendingAccesses implements DeferredWrites {
                 }
             }
         });
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement write = sql.prepare(connection, tenantId, WRITE)) {
-            int rows = 0;
-            for (Map.Entry<String, Uses> entry : taken.entrySet()) {
-                Timestamp last = Timestamp.from(entry.getValue().last());
-                write.setInt(1, entry.getValue().count());
-                write.setTimestamp(2, last);
-                write.setTimestamp(3, last);
-                write.setString(4, entry.getKey());
-                write.addBatch();
-                if (++rows % ROWS_PER_BATCH == 0) {
-                    write.executeBatch();
-                }
-            }
-            write.executeBatch();
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot write the recorded uses of facts", e);
-        }
+        List<Object[]> rows = new ArrayList<>(taken.size());
+        taken.forEach((factId, use) -> rows.add(new Object[] {use.count(), use.last(), use.last(), factId}));
+        sql.withOwnConnection(
+                "write the recorded uses of facts", connection -> sql.batch(connection, tenantId, WRITE, rows));
     }
 }

@@ -3,23 +3,16 @@ package dev.memoria.lifecycle.control;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.tenant.control.TenantContext;
 import dev.memoria.tenant.control.TenantSql;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * Runs a job over every tenant, binding each tenant in turn exactly as a request would, so the jobs go
@@ -35,9 +28,6 @@ public class JobRunner {
 
     @Inject
     TenantSql sql;
-
-    @Resource(lookup = "jdbc/memoria")
-    DataSource dataSource;
 
     @Inject
     TenantContext tenant;
@@ -108,7 +98,7 @@ public class JobRunner {
 
     /** Every tenant with memory; the one query that is not bound to a tenant, it reads only their ids. */
     private List<String> tenants() {
-        return tenantIds("SELECT DISTINCT {tenant_id} FROM memory_scope ORDER BY {tenant_id}", null);
+        return tenantIds("SELECT DISTINCT {tenant_id} FROM memory_scope ORDER BY {tenant_id}");
     }
 
     /**
@@ -121,21 +111,9 @@ public class JobRunner {
                 Timestamp.from(Timestamps.now(clock)));
     }
 
-    private List<String> tenantIds(String query, Timestamp parameter) {
-        List<String> tenants = new ArrayList<>();
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = sql.everyTenant(connection, query)) {
-            if (parameter != null) {
-                statement.setTimestamp(1, parameter);
-            }
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    tenants.add(rows.getString(1));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Cannot list tenants", e);
-        }
-        return tenants;
+    private List<String> tenantIds(String query, Object... parameters) {
+        return sql.withOwnConnection(
+                "list tenants",
+                connection -> sql.everyTenantRows(connection, query, row -> row.getString(1), parameters));
     }
 }

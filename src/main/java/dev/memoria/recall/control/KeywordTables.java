@@ -4,7 +4,6 @@ import dev.memoria.platform.control.InLists;
 import dev.memoria.tenant.control.TenantSql;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -113,12 +112,13 @@ public class KeywordTables {
      * more per row than the database takes to find it.
      */
     void select(String sql, Binder binder, RowReader reader) {
-        try (PreparedStatement statement = tenantSql.prepare(sql)) {
-            binder.bind(statement);
-            readAll(statement, reader);
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot read the keyword index", e);
-        }
+        tenantSql.withRequestConnection("read the keyword index", connection -> {
+            try (PreparedStatement statement = tenantSql.prepare(connection, sql)) {
+                binder.bind(statement);
+                readAll(statement, reader);
+            }
+            return null;
+        });
     }
 
     /** Binds the values of all groups, in order, from the first parameter on. */

@@ -2,9 +2,9 @@ package dev.memoria.tenant.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.PersistenceException;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -18,8 +18,6 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class BulkWrites {
-
-    private static final int ROWS_PER_BATCH = 500;
 
     /** A column and the PostgreSQL element type of the array that carries it. */
     public record Column(String name, String arrayType) {}
@@ -53,25 +51,24 @@ public class BulkWrites {
      * column of the rows as one array of the given element type: one round trip and one plan for a batch.
      */
     public void withArrays(String sql, List<Object> leading, List<String> arrayTypes, List<Object[]> rows) {
-        try (PreparedStatement statement = tenantSql.prepare(sql)) {
-            int parameter = bindLeading(statement, leading);
-            for (int column = 0; column < arrayTypes.size(); column++) {
-                Object numbers = numbers(arrayTypes.get(column), rows, column);
-                if (numbers != null) {
-                    statement.setObject(parameter++, numbers);
-                    continue;
+        tenantSql.withRequestConnection("write a batch of rows", connection -> {
+            try (PreparedStatement statement = tenantSql.prepare(connection, sql)) {
+                int parameter = bindLeading(statement, leading);
+                for (int column = 0; column < arrayTypes.size(); column++) {
+                    Object numbers = numbers(arrayTypes.get(column), rows, column);
+                    if (numbers != null) {
+                        statement.setObject(parameter++, numbers);
+                        continue;
+                    }
+                    Object[] values = new Object[rows.size()];
+                    for (int row = 0; row < values.length; row++) {
+                        values[row] = rows.get(row)[column];
+                    }
+                    statement.setArray(parameter++, connection.createArrayOf(arrayTypes.get(column), values));
                 }
-                Object[] values = new Object[rows.size()];
-                for (int row = 0; row < values.length; row++) {
-                    values[row] = rows.get(row)[column];
-                }
-                statement.setArray(
-                        parameter++, statement.getConnection().createArrayOf(arrayTypes.get(column), values));
+                return statement.executeUpdate();
             }
-            statement.executeUpdate();
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot write a batch of rows", e);
-        }
+        });
     }
 
     /**
@@ -103,28 +100,13 @@ public class BulkWrites {
      * Returns how many rows the statements changed in all.
      */
     public long asBatch(String sql, List<Object> leading, List<Object[]> rows) {
-        if (rows.isEmpty()) {
-            return 0;
+        List<Object[]> bound = new ArrayList<>(rows.size());
+        for (Object[] row : rows) {
+            Object[] values = leading.toArray(new Object[leading.size() + row.length]);
+            System.arraycopy(row, 0, values, leading.size(), row.length);
+            bound.add(values);
         }
-        long changed = 0;
-        try (PreparedStatement statement = tenantSql.prepare(sql)) {
-            int first = bindLeading(statement, leading);
-            for (int i = 0; i < rows.size(); i++) {
-                Object[] row = rows.get(i);
-                for (int column = 0; column < row.length; column++) {
-                    statement.setObject(first + column, row[column]);
-                }
-                statement.addBatch();
-                if ((i + 1) % ROWS_PER_BATCH == 0 || i == rows.size() - 1) {
-                    for (int count : statement.executeBatch()) {
-                        changed += count;
-                    }
-                }
-            }
-        } catch (SQLException e) {
-            throw new PersistenceException("Cannot write a batch of rows", e);
-        }
-        return changed;
+        return tenantSql.batch(sql, bound);
     }
 
     /** Binds the values from the first parameter on; returns the next parameter's index. */

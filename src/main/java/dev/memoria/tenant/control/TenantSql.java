@@ -2,6 +2,7 @@ package dev.memoria.tenant.control;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.sql.DataSource;
 
 /**
  * The one place native SQL and JDBC meet the tenant; JPQL is filtered by EclipseLink's multitenancy. Statements
@@ -40,6 +42,9 @@ public class TenantSql {
 
     private static final String COLUMN = "tenant_id";
 
+    /** Rows a JDBC batch sends at once: large enough to save round trips, small enough to bound the driver's buffer. */
+    public static final int ROWS_PER_BATCH = 500;
+
     private static final Pattern MARKER =
             Pattern.compile("\\{(?:(\\w+)\\.)?(tenant|tenant_value|tenant_id)}|\\?(\\d*)");
 
@@ -49,6 +54,38 @@ public class TenantSql {
 
     @Inject
     TenantEntityManager db;
+
+    @Resource(lookup = "jdbc/memoria")
+    DataSource dataSource;
+
+    /** JDBC work on a connection it is given, its statements prepared through this class. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    /**
+     * Runs JDBC work on a pooled connection of its own (enlisted in the caller's transaction, when there is one):
+     * the embedding worker's steps, the timers' sweeps and the console's reads over every tenant. With
+     * {@link #withRequestConnection} the one place where their {@link SQLException} becomes a
+     * {@link PersistenceException} that says what could not be done.
+     */
+    public <T> T withOwnConnection(String what, Work<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot " + what, e);
+        }
+    }
+
+    /** Runs JDBC work on the request's connection: the transaction's, or the read block's outside one. */
+    public <T> T withRequestConnection(String what, Work<T> work) {
+        try {
+            return work.run(db.connection());
+        } catch (SQLException e) {
+            throw new PersistenceException("Cannot " + what, e);
+        }
+    }
 
     /**
      * A statement with its markers replaced, twice: for JDBC (each parameter a plain {@code ?}, with the JDBC
@@ -185,25 +222,84 @@ public class TenantSql {
     /** The rows a read of the named tenant finds on the given connection, at most {@code limit} (0: all). */
     <T> List<T> list(
             Connection connection, String tenantId, int limit, String sql, RowReader<T> reader, Object... parameters) {
-        List<T> found = new ArrayList<>();
         try (PreparedStatement statement = prepare(connection, tenantId, sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                Object value = parameters[i];
-                if (value == null) {
-                    throw new IllegalArgumentException("Parameter " + (i + 1) + " is null: " + sql);
-                }
-                statement.setObject(i + 1, value instanceof Instant instant ? Timestamp.from(instant) : value);
-            }
             statement.setMaxRows(limit);
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    found.add(reader.read(rows));
-                }
-            }
+            return rows(statement, sql, reader, parameters);
         } catch (SQLException e) {
             throw new PersistenceException("Cannot read " + sql, e);
         }
+    }
+
+    /** The rows a read over every tenant's rows finds (see {@link #everyTenant}), parameters bound as by {@link #list}. */
+    public <T> List<T> everyTenantRows(Connection connection, String sql, RowReader<T> reader, Object... parameters)
+            throws SQLException {
+        try (PreparedStatement statement = everyTenant(connection, sql)) {
+            return rows(statement, sql, reader, parameters);
+        }
+    }
+
+    /** Runs a write over every tenant's rows (see {@link #everyTenant}); returns the rows it changed. */
+    public int everyTenantUpdate(Connection connection, String sql, Object... parameters) throws SQLException {
+        try (PreparedStatement statement = everyTenant(connection, sql)) {
+            bind(statement, sql, parameters);
+            return statement.executeUpdate();
+        }
+    }
+
+    /**
+     * Runs a statement of the request's tenant once per row, as JDBC batches of {@value #ROWS_PER_BATCH} rows;
+     * each row's values bind in order (null allowed, an {@link Instant} as a timestamp). Returns the rows changed.
+     */
+    public long batch(String sql, List<Object[]> rows) {
+        return withRequestConnection(
+                "write a batch of rows", connection -> batch(connection, db.tenantId(), sql, rows));
+    }
+
+    /** As {@link #batch(String, List)}, for the named tenant (a worker's) on the given connection. */
+    public long batch(Connection connection, String tenantId, String sql, List<Object[]> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return 0;
+        }
+        long changed = 0;
+        try (PreparedStatement statement = prepare(connection, tenantId, sql)) {
+            for (int i = 0; i < rows.size(); i++) {
+                Object[] row = rows.get(i);
+                for (int column = 0; column < row.length; column++) {
+                    statement.setObject(
+                            column + 1, row[column] instanceof Instant instant ? Timestamp.from(instant) : row[column]);
+                }
+                statement.addBatch();
+                if ((i + 1) % ROWS_PER_BATCH == 0 || i == rows.size() - 1) {
+                    for (int count : statement.executeBatch()) {
+                        changed += count;
+                    }
+                }
+            }
+        }
+        return changed;
+    }
+
+    private static <T> List<T> rows(PreparedStatement statement, String sql, RowReader<T> reader, Object... parameters)
+            throws SQLException {
+        bind(statement, sql, parameters);
+        List<T> found = new ArrayList<>();
+        try (ResultSet rows = statement.executeQuery()) {
+            while (rows.next()) {
+                found.add(reader.read(rows));
+            }
+        }
         return found;
+    }
+
+    /** Binds the parameters in order, an {@link Instant} as a timestamp; none may be null. */
+    private static void bind(PreparedStatement statement, String sql, Object... parameters) throws SQLException {
+        for (int i = 0; i < parameters.length; i++) {
+            Object value = parameters[i];
+            if (value == null) {
+                throw new IllegalArgumentException("Parameter " + (i + 1) + " is null: " + sql);
+            }
+            statement.setObject(i + 1, value instanceof Instant instant ? Timestamp.from(instant) : value);
+        }
     }
 
     /**

@@ -105,6 +105,50 @@ class TenantSqlTest {
         }
     }
 
+    /**
+     * The batch helper writes every row as the named tenant, across more than one JDBC batch, and counts what it
+     * changed; the every-tenant helpers read and write all tenants' rows and refuse a statement that binds one.
+     */
+    @Test
+    void batchesBindTheTenantOnEveryRowAndEveryTenantStatementsBindNone() throws SQLException {
+        try (Connection connection = postgres.getPostgresDatabase().getConnection()) {
+            try (Statement ddl = connection.createStatement()) {
+                ddl.execute("CREATE TEMPORARY TABLE note (tenant_id VARCHAR(63) NOT NULL, body VARCHAR(100) NOT NULL,"
+                        + " written TIMESTAMP)");
+            }
+            TenantSql sql = new TenantSql();
+            List<Object[]> rows = new ArrayList<>();
+            for (int i = 0; i < TenantSql.ROWS_PER_BATCH + 3; i++) {
+                rows.add(new Object[] {"note " + i, i == 0 ? Instant.parse("2026-03-01T00:00:00Z") : null});
+            }
+            String insert = "INSERT INTO note ({tenant_id}, body, written) VALUES ({tenant_value}, ?, ?)";
+            assertEquals(rows.size(), sql.batch(connection, "acme", insert, rows));
+            assertEquals(1, sql.batch(connection, "globex", insert, List.<Object[]>of(new Object[] {"theirs", null})));
+            assertEquals(0, sql.batch(connection, "acme", insert, List.of()));
+
+            assertEquals(
+                    List.of("acme " + rows.size(), "globex 1"),
+                    sql.everyTenantRows(
+                            connection,
+                            "SELECT {tenant_id} || ' ' || COUNT(*) FROM note WHERE body LIKE ? GROUP BY {tenant_id}"
+                                    + " ORDER BY 1",
+                            row -> row.getString(1),
+                            "%"));
+            assertEquals(
+                    List.of("note 0"),
+                    sql.list(
+                            connection,
+                            "acme",
+                            0,
+                            "SELECT body FROM note WHERE {tenant} AND written IS NOT NULL",
+                            row -> row.getString(1)));
+            assertEquals(1, sql.everyTenantUpdate(connection, "DELETE FROM note WHERE body = ?", "theirs"));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> sql.everyTenantUpdate(connection, "DELETE FROM note WHERE {tenant}"));
+        }
+    }
+
     private static List<String> bodies(PreparedStatement read) throws SQLException {
         List<String> bodies = new ArrayList<>();
         try (ResultSet rows = read.executeQuery()) {
