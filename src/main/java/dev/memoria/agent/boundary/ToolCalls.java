@@ -10,6 +10,7 @@ import dev.memoria.fact.control.FactInput;
 import dev.memoria.fact.control.FactService;
 import dev.memoria.fact.control.RememberService;
 import dev.memoria.fact.entity.Fact;
+import dev.memoria.fact.entity.FactKey;
 import dev.memoria.fact.entity.FactView;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
@@ -115,7 +116,7 @@ public class ToolCalls {
 
     private Result recall(ToolArguments args, Scope scope) {
         String query = args.text("query", true, ToolCatalog.MAX_QUERY);
-        int limit = args.integer("limit", 5, 1, 100);
+        int limit = args.integer("limit", RecallService.DEFAULT_LIMIT, 1, RecallService.MAX_LIMIT);
         List<String> named = args.texts("scopes", 10);
         args.check();
         List<Scope> scopes = new java.util.ArrayList<>();
@@ -171,7 +172,7 @@ public class ToolCalls {
     }
 
     private Result delete(ToolArguments args, Scope scope) {
-        String keyOrId = args.text("key_or_id", true, 128);
+        String keyOrId = args.text("key_or_id", true, FactKey.MAX_LENGTH);
         args.check();
         Fact forgotten =
                 UUID.matcher(keyOrId).matches() ? forgetByIdOrKey(scope, keyOrId) : facts.forgetByKey(scope, keyOrId);
@@ -220,7 +221,7 @@ public class ToolCalls {
     }
 
     private static String snapshotName(ToolArguments args) {
-        String name = args.text("name", true, 64);
+        String name = args.text("name", true, Snapshot.MAX_NAME);
         args.check();
         String problem = Snapshot.problemWithName(name);
         if (problem != null) {

@@ -1,7 +1,9 @@
 package dev.memoria.agent.control;
 
 import dev.memoria.fact.control.FactInput;
+import dev.memoria.fact.entity.FactKey;
 import dev.memoria.platform.control.Jsons;
+import dev.memoria.recall.control.RecallService;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -104,7 +106,12 @@ public final class ToolCatalog {
                         .tags();
             case RECALL ->
                 schema.string("query", "What you want to know, in plain words.", 1, MAX_QUERY, true)
-                        .integer("limit", "How many memories to return, 1 to 100. Default: 5.", 1, 100);
+                        .integer(
+                                "limit",
+                                "How many memories to return, 1 to " + RecallService.MAX_LIMIT + ". Default: "
+                                        + RecallService.DEFAULT_LIMIT + ".",
+                                1,
+                                RecallService.MAX_LIMIT);
             case SEARCH_MEMORY ->
                 schema.string("query", "The words to look for.", 1, MAX_QUERY, true)
                         .integer("top_k", "How many results, 1 to 100. Default: 10.", 1, 100);
@@ -112,7 +119,12 @@ public final class ToolCatalog {
                 schema.string("category", "Only memories of this category.", 1, FactInput.MAX_CATEGORY, false)
                         .integer("limit", "How many memories, 1 to 100. Default: 20.", 1, 100);
             case DELETE_MEMORY ->
-                schema.string("key_or_id", "The memory's key, or its id as returned by the other tools.", 1, 128, true);
+                schema.string(
+                        "key_or_id",
+                        "The memory's key, or its id as returned by the other tools.",
+                        1,
+                        FactKey.MAX_LENGTH,
+                        true);
             case STATS -> {}
             case SNAPSHOT, RESTORE ->
                 schema.pattern(

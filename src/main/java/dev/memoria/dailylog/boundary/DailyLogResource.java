@@ -9,6 +9,7 @@ import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
 import dev.memoria.scope.entity.Scope;
+import dev.memoria.tenant.entity.TenantSettings;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
@@ -84,8 +85,9 @@ public class DailyLogResource {
     @Path("logs:prune")
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public JsonObject prune(@QueryParam("max_days") String maxDays) {
-        Integer keep =
-                maxDays == null || maxDays.isBlank() ? null : QueryParams.intIn("max_days", maxDays, 0, 0, 36500);
+        Integer keep = maxDays == null || maxDays.isBlank()
+                ? null
+                : QueryParams.intIn("max_days", maxDays, 0, 0, TenantSettings.MOST_LOG_DAYS);
         return Jsons.createObjectBuilder()
                 .add("deleted_days", logs.prune(Scope.of(scope), keep))
                 .build();

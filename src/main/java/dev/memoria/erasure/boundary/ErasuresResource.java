@@ -4,14 +4,13 @@ import dev.memoria.erasure.control.ErasureService;
 import dev.memoria.erasure.entity.ErasureReceipt;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.FieldReader;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.platform.entity.DomainException;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -23,8 +22,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 
 @Path("/erasures")
@@ -43,18 +40,10 @@ public class ErasuresResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response erase(JsonValue body) {
-        if (!(body instanceof JsonObject json)) {
-            throw DomainException.invalid("body", "must be a JSON object");
-        }
-        List<DomainException.FieldError> errors = new ArrayList<>();
-        json.keySet().stream()
-                .filter(name -> !FIELDS.contains(name))
-                .forEach(name -> errors.add(new DomainException.FieldError(name, "unknown field")));
-        String subject = text(json, "subject", errors);
-        String contains = text(json, "content_contains", errors);
-        if (!errors.isEmpty()) {
-            throw DomainException.invalid(errors);
-        }
+        FieldReader fields = FieldReader.body(body, FIELDS);
+        String subject = fields.string("subject");
+        String contains = fields.string("content_contains");
+        fields.validate();
         ErasureReceipt receipt = erasures.erase(subject, contains);
         return Response.created(uri.getBaseUriBuilder()
                         .path(ErasuresResource.class)
@@ -68,18 +57,6 @@ public class ErasuresResource {
     @Path("{id}")
     public JsonObject get(@PathParam("id") String id) {
         return json(erasures.get(id));
-    }
-
-    private static String text(JsonObject json, String name, List<DomainException.FieldError> errors) {
-        JsonValue value = json.get(name);
-        if (value == null || value == JsonValue.NULL) {
-            return null;
-        }
-        if (!(value instanceof JsonString string)) {
-            errors.add(new DomainException.FieldError(name, "must be a string"));
-            return null;
-        }
-        return string.getString();
     }
 
     static JsonObject json(ErasureReceipt receipt) {

@@ -5,10 +5,9 @@ import dev.memoria.learn.control.LearnService;
 import dev.memoria.learn.control.LlmProvider;
 import dev.memoria.learn.control.Turn;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.FieldReader;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.platform.entity.DomainException;
-import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.scope.entity.Scope;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -49,19 +48,11 @@ public class LearnResource {
     @POST
     @RolesAllowed({Roles.WRITE, Roles.ADMIN})
     public JsonObject learn(@PathParam("scope") String scope, JsonValue body) {
-        if (!(body instanceof JsonObject json)) {
-            throw DomainException.invalid("body", "must be a JSON object with a turns array");
-        }
-        List<FieldError> errors = new ArrayList<>();
-        json.keySet().stream()
-                .filter(name -> !FIELDS.contains(name))
-                .forEach(name -> errors.add(new FieldError(name, "unknown field")));
-        List<Turn> turns = turns(json.get("turns"), errors);
-        LlmProvider provider = provider(json.get("provider"), errors);
-        Double threshold = threshold(json.get("conflict_threshold"), errors);
-        if (!errors.isEmpty()) {
-            throw DomainException.invalid(errors);
-        }
+        FieldReader fields = FieldReader.body(body, FIELDS, "must be a JSON object with a turns array");
+        List<Turn> turns = turns(fields.value("turns"), fields);
+        LlmProvider provider = provider(fields.value("provider"), fields);
+        Double threshold = threshold(fields.value("conflict_threshold"), fields);
+        fields.validate();
         LearnService.Learned learned = learn.learn(Scope.of(scope), turns, provider, threshold);
         Instant now = Timestamps.now(clock);
         return Jsons.createObjectBuilder()
@@ -72,9 +63,9 @@ public class LearnResource {
                 .build();
     }
 
-    private static List<Turn> turns(JsonValue value, List<FieldError> errors) {
+    private static List<Turn> turns(JsonValue value, FieldReader fields) {
         if (!(value instanceof JsonArray array) || array.isEmpty() || array.size() > MAX_TURNS) {
-            errors.add(new FieldError("turns", "is required: an array of 1-" + MAX_TURNS + " {role, content} objects"));
+            fields.error("turns", "is required: an array of 1-" + MAX_TURNS + " {role, content} objects");
             return List.of();
         }
         List<Turn> turns = new ArrayList<>();
@@ -82,31 +73,31 @@ public class LearnResource {
         for (int i = 0; i < array.size(); i++) {
             String path = "turns[" + i + "].";
             if (!(array.get(i) instanceof JsonObject turn)) {
-                errors.add(new FieldError("turns[" + i + "]", "must be an object with role and content"));
+                fields.error("turns[" + i + "]", "must be an object with role and content");
                 continue;
             }
             String role = turn.get("role") instanceof JsonString r ? r.getString() : null;
             if (role == null || !ROLES.contains(role)) {
-                errors.add(new FieldError(path + "role", "must be one of user, assistant, system, tool"));
+                fields.error(path + "role", "must be one of user, assistant, system, tool");
             }
             String content = turn.get("content") instanceof JsonString c ? c.getString() : null;
             if (content == null || content.isBlank() || content.length() > MAX_TURN_CHARS) {
-                errors.add(new FieldError(path + "content", "must be a string of 1-" + MAX_TURN_CHARS + " characters"));
+                fields.error(path + "content", "must be a string of 1-" + MAX_TURN_CHARS + " characters");
             } else {
                 total += content.length();
             }
             turn.keySet().stream()
                     .filter(name -> !name.equals("role") && !name.equals("content"))
-                    .forEach(name -> errors.add(new FieldError(path + name, "unknown field")));
+                    .forEach(name -> fields.error(path + name, "unknown field"));
             turns.add(new Turn(role, content));
         }
         if (total > MAX_TOTAL_CHARS) {
-            errors.add(new FieldError("turns", "must hold at most " + MAX_TOTAL_CHARS + " characters in all"));
+            fields.error("turns", "must hold at most " + MAX_TOTAL_CHARS + " characters in all");
         }
         return turns;
     }
 
-    private static LlmProvider provider(JsonValue value, List<FieldError> errors) {
+    private static LlmProvider provider(JsonValue value, FieldReader fields) {
         if (value == null || value == JsonValue.NULL) {
             return LlmProvider.RULES;
         }
@@ -114,17 +105,17 @@ public class LearnResource {
                 ? LlmProvider.fromWire(s.getString()).orElse(null)
                 : null;
         if (provider == null) {
-            errors.add(new FieldError("provider", "must be one of rules, openai, openai-compat, anthropic"));
+            fields.error("provider", "must be one of rules, openai, openai-compat, anthropic");
         }
         return provider;
     }
 
-    private static Double threshold(JsonValue value, List<FieldError> errors) {
+    private static Double threshold(JsonValue value, FieldReader fields) {
         if (value == null || value == JsonValue.NULL) {
             return null;
         }
         if (!(value instanceof JsonNumber number) || number.doubleValue() < 0 || number.doubleValue() > 1) {
-            errors.add(new FieldError("conflict_threshold", "must be a number from 0.0 to 1.0"));
+            fields.error("conflict_threshold", "must be a number from 0.0 to 1.0");
             return null;
         }
         return number.doubleValue();

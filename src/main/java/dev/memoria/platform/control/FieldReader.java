@@ -1,5 +1,6 @@
 package dev.memoria.platform.control;
 
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.DomainException.FieldError;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -10,8 +11,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
@@ -29,6 +32,8 @@ public final class FieldReader {
     private final JsonObject json;
     private final String path;
     private final BiConsumer<String, String> report;
+    /** A body reader's own problems, which {@link #validate()} throws; null for a reader that reports elsewhere. */
+    private final List<FieldError> problems;
 
     /** @param path prefix of every reported field name, such as "facts[3]." inside a batch */
     public FieldReader(JsonObject json, String path, List<FieldError> errors) {
@@ -37,9 +42,67 @@ public final class FieldReader {
 
     /** @param report takes each problem as the full field name and its message */
     public FieldReader(JsonObject json, String path, BiConsumer<String, String> report) {
+        this(json, path, report, null);
+    }
+
+    private FieldReader(JsonObject json, String path, BiConsumer<String, String> report, List<FieldError> problems) {
         this.json = json;
         this.path = path;
         this.report = report;
+        this.problems = problems;
+    }
+
+    /**
+     * The reader of a request body that must be a JSON object: anything else is refused at once. Each field not
+     * among {@code fields} is reported "unknown field" ({@code fields} null: any field is let through); the
+     * fields' own problems follow as they are read, and {@link #validate()} throws them all as one 400.
+     */
+    public static FieldReader body(JsonValue body, Set<String> fields) {
+        return body(body, fields, "must be a JSON object");
+    }
+
+    /** As {@link #body(JsonValue, Set)}, saying what the body should be when it is not an object. */
+    public static FieldReader body(JsonValue body, Set<String> fields, String notAnObject) {
+        if (!(body instanceof JsonObject json)) {
+            throw DomainException.invalid("body", notAnObject);
+        }
+        List<FieldError> problems = new ArrayList<>();
+        FieldReader reader =
+                new FieldReader(json, "", (field, message) -> problems.add(new FieldError(field, message)), problems);
+        if (fields != null) {
+            json.keySet().stream()
+                    .filter(name -> !fields.contains(name))
+                    .forEach(name -> reader.error(name, "unknown field"));
+        }
+        return reader;
+    }
+
+    /** Throws every problem reported so far as one 400; a body reader's last call before its values are used. */
+    public void validate() {
+        if (problems == null) {
+            throw new IllegalStateException("Only a body reader holds its problems");
+        }
+        if (!problems.isEmpty()) {
+            throw DomainException.invalid(List.copyOf(problems));
+        }
+    }
+
+    /** The field's value as sent (null when absent), for a reader of its own: an array of objects, say. */
+    public JsonValue value(String name) {
+        return json.get(name);
+    }
+
+    /** A string exactly as sent, of any length; absent or JSON null is null. */
+    public String string(String name) {
+        JsonValue value = json.get(name);
+        if (value == null || value == JsonValue.NULL) {
+            return null;
+        }
+        if (!(value instanceof JsonString string)) {
+            error(name, "must be a string");
+            return null;
+        }
+        return string.getString();
     }
 
     /** The field was sent, even as null. */
@@ -118,6 +181,15 @@ public final class FieldReader {
             return null;
         }
         return d.longValueExact();
+    }
+
+    /** A whole number from {@code min} to {@code max}; JSON null is refused like any other non-number. */
+    public Long wholeNumber(String name, long min, long max) {
+        if (json.get(name) == JsonValue.NULL) {
+            error(name, "must be a whole number");
+            return null;
+        }
+        return nullableInteger(name, min, max);
     }
 
     /** A whole number from {@code min} to {@code max}; absent, null or refused: {@code defaultValue}. */

@@ -58,7 +58,7 @@ public class RecallResource {
                 blank(query.category) ? null : query.category,
                 blank(query.tag) ? null : query.tag,
                 QueryParams.flag("include_superseded", query.includeSuperseded, false));
-        int wanted = QueryParams.intIn("limit", query.limit, 5, 1, 100);
+        int wanted = QueryParams.intIn("limit", query.limit, RecallService.DEFAULT_LIMIT, 1, RecallService.MAX_LIMIT);
         double floor = QueryParams.doubleIn("min_score", query.minScore, 0, 0, 1);
         RecallMode asked = mode(query.mode);
         Instant at = QueryParams.time("as_of", query.asOf);

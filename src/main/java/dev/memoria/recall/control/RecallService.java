@@ -37,6 +37,11 @@ import java.util.Set;
 public class RecallService {
 
     public static final int MAX_QUERY_CHARACTERS = 2000;
+
+    /** How many facts a recall returns unless asked otherwise, and at most. */
+    public static final int DEFAULT_LIMIT = 5;
+
+    public static final int MAX_LIMIT = 100;
     public static final int MAX_QUERY_TERMS = 128;
 
     /** Each signal of a recalled fact in [0, 1]; semantic is null while the fact has no vector (or recall is by keyword). */

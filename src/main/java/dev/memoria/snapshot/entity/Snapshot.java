@@ -19,12 +19,15 @@ import org.eclipse.persistence.annotations.TenantDiscriminatorColumn;
 @TenantDiscriminatorColumn(name = "tenant_id", contextProperty = "eclipselink.tenant-id", primaryKey = true)
 public class Snapshot {
 
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    /** The longest snapshot name, in characters. */
+    public static final int MAX_NAME = 64;
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1," + MAX_NAME + "}");
 
     /** Why {@code name} is not a snapshot name, or null when it is one. */
     public static String problemWithName(String name) {
         if (name == null || !NAME.matcher(name).matches()) {
-            return "must be 1-64 characters of letters, digits, '.', '_' or '-'";
+            return "must be 1-" + MAX_NAME + " characters of letters, digits, '.', '_' or '-'";
         }
         return PathNames.isDotSegment(name) ? PathNames.PROBLEM : null;
     }

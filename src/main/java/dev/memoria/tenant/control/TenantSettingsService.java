@@ -1,21 +1,17 @@
 package dev.memoria.tenant.control;
 
+import dev.memoria.platform.control.FieldReader;
 import dev.memoria.platform.control.Timestamps;
-import dev.memoria.platform.entity.DomainException;
-import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.tenant.entity.SettingsChanged;
 import dev.memoria.tenant.entity.TenantSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.json.JsonNumber;
-import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /** Reads and changes the caller's tenant settings; a change is validated whole before anything is stored. */
@@ -47,40 +43,28 @@ public class TenantSettingsService {
 
     /** Applies the fields present in {@code body}; absent fields keep their value. */
     public TenantSettings change(JsonValue body) {
-        if (!(body instanceof JsonObject json)) {
-            throw DomainException.invalid("body", "must be a JSON object");
-        }
+        FieldReader fields = FieldReader.body(body, FIELDS);
         TenantSettings current = settings.current().copy(); // the merge below changes the managed instance
-        List<FieldError> errors = new ArrayList<>();
-        json.keySet().stream()
-                .filter(name -> !FIELDS.contains(name))
-                .forEach(name -> errors.add(new FieldError(name, "unknown field")));
-        int maxLogDays = (int) number(json, "max_log_days", current.maxLogDays(), 1, 36500, true, errors);
-        int maxContextEntries =
-                (int) number(json, "max_context_entries", current.maxContextEntries(), 0, 10000, true, errors);
-        double dedupeThreshold = number(json, "dedupe_threshold", current.dedupeThreshold(), 0.0, 1.0, false, errors);
-        int maxFacts =
-                (int) number(json, "max_facts_per_scope", current.maxFactsPerScope(), 1, 10_000_000, true, errors);
-        double forgetBelow = number(json, "forget_below", current.forgetBelow(), 0.0, 1.0, false, errors);
-        boolean semanticRecall = current.semanticRecall();
-        JsonValue semantic = json.get("semantic_recall");
-        if (semantic == JsonValue.TRUE || semantic == JsonValue.FALSE) {
-            semanticRecall = semantic == JsonValue.TRUE;
-        } else if (semantic != null) {
-            errors.add(new FieldError("semantic_recall", "must be true or false"));
-        }
+        int maxLogDays = (int) whole(fields, "max_log_days", current.maxLogDays(), 1, TenantSettings.MOST_LOG_DAYS);
+        int maxContextEntries = (int) whole(
+                fields, "max_context_entries", current.maxContextEntries(), 0, TenantSettings.MOST_CONTEXT_ENTRIES);
+        double dedupeThreshold = number(fields, "dedupe_threshold", current.dedupeThreshold());
+        int maxFacts = (int) whole(
+                fields, "max_facts_per_scope", current.maxFactsPerScope(), 1, TenantSettings.MOST_FACTS_PER_SCOPE);
+        double forgetBelow = number(fields, "forget_below", current.forgetBelow());
+        boolean semanticRecall = fields.has("semantic_recall")
+                ? Objects.requireNonNullElse(fields.bool("semantic_recall"), current.semanticRecall())
+                : current.semanticRecall();
         String supersede = current.supersede();
-        JsonValue supersedeValue = json.get("supersede");
-        if (supersedeValue instanceof JsonString mode
-                && (mode.getString().equals(TenantSettings.AUTO)
-                        || mode.getString().equals(TenantSettings.EXPLICIT))) {
-            supersede = mode.getString();
-        } else if (supersedeValue != null) {
-            errors.add(new FieldError("supersede", "must be \"auto\" or \"explicit\""));
+        if (fields.has("supersede")) {
+            String mode = fields.value("supersede") instanceof JsonString text ? text.getString() : null;
+            if (TenantSettings.AUTO.equals(mode) || TenantSettings.EXPLICIT.equals(mode)) {
+                supersede = mode;
+            } else {
+                fields.error("supersede", "must be \"auto\" or \"explicit\"");
+            }
         }
-        if (!errors.isEmpty()) {
-            throw DomainException.invalid(errors);
-        }
+        fields.validate();
         TenantSettings changed = TenantSettings.defaults(current.tenantId());
         changed.supersede(supersede);
         changed.change(
@@ -96,30 +80,15 @@ public class TenantSettingsService {
         return saved;
     }
 
-    private static double number(
-            JsonObject json,
-            String name,
-            double current,
-            double min,
-            double max,
-            boolean whole,
-            List<FieldError> errors) {
-        JsonValue value = json.get(name);
-        if (value == null) {
-            return current;
-        }
-        if (!(value instanceof JsonNumber number) || (whole && !number.isIntegral())) {
-            errors.add(new FieldError(name, whole ? "must be a whole number" : "must be a number"));
-            return current;
-        }
-        double d = number.doubleValue();
-        if (d < min || d > max) {
-            errors.add(new FieldError(
-                    name,
-                    "must be between " + (whole ? String.valueOf((long) min) : String.valueOf(min)) + " and "
-                            + (whole ? String.valueOf((long) max) : String.valueOf(max))));
-            return current;
-        }
-        return d;
+    /** A whole-number setting from {@code min} to {@code max}; absent, it keeps {@code current}. */
+    private static long whole(FieldReader fields, String name, long current, long min, long max) {
+        Long value = fields.has(name) ? fields.wholeNumber(name, min, max) : null;
+        return value == null ? current : value;
+    }
+
+    /** A fractional setting from 0 to 1; absent, it keeps {@code current}. */
+    private static double number(FieldReader fields, String name, double current) {
+        Double value = fields.has(name) ? fields.number(name, 0.0, 1.0) : null;
+        return value == null ? current : value;
     }
 }

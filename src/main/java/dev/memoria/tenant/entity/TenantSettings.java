@@ -20,6 +20,13 @@ public class TenantSettings {
     public static final int DEFAULT_MAX_FACTS_PER_SCOPE = 10_000;
     public static final double DEFAULT_FORGET_BELOW = 0.0;
 
+    /** The largest values a tenant may set: a century of logs, and what one scope's recall can still scan. */
+    public static final int MOST_LOG_DAYS = 36_500;
+
+    public static final int MOST_CONTEXT_ENTRIES = 10_000;
+
+    public static final int MOST_FACTS_PER_SCOPE = 10_000_000;
+
     /** Not a @Multitenant entity: the tenant id is its primary key, and it is always looked up by it. */
     @Id
     @Column(name = "tenant_id")

@@ -3,10 +3,10 @@ package dev.memoria.window.boundary;
 import dev.memoria.platform.boundary.JsonFields;
 import dev.memoria.platform.boundary.QueryParams;
 import dev.memoria.platform.boundary.Roles;
+import dev.memoria.platform.control.FieldReader;
 import dev.memoria.platform.control.Jsons;
 import dev.memoria.platform.control.Timestamps;
 import dev.memoria.platform.entity.DomainException;
-import dev.memoria.platform.entity.DomainException.FieldError;
 import dev.memoria.scope.entity.Scope;
 import dev.memoria.window.control.ConversationWindows;
 import dev.memoria.window.entity.ConversationWindow;
@@ -14,7 +14,6 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -31,9 +30,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.List;
+import java.util.Set;
 
 /**
  * Conversation windows of a scope: {@code /scopes/{scope}/windows/{id}}, each an opaque text replaced whole on
@@ -149,23 +147,13 @@ public class WindowsResource {
 
     /** The body is {@code {"content": "..."}} and nothing else; the content is kept exactly as sent. */
     private static String content(JsonValue body) {
-        if (!(body instanceof JsonObject json)) {
-            throw DomainException.invalid("body", "must be a JSON object");
+        FieldReader fields = FieldReader.body(body, Set.of("content"));
+        String content = fields.string("content");
+        if (!fields.given("content")) { // absent or null: string() lets both through
+            fields.error("content", "must be a string");
         }
-        List<FieldError> errors = new ArrayList<>();
-        for (String name : json.keySet()) {
-            if (!name.equals("content")) {
-                errors.add(new FieldError(name, "unknown field"));
-            }
-        }
-        if (!(json.get("content") instanceof JsonString content)) {
-            errors.add(new FieldError("content", "must be a string"));
-            throw DomainException.invalid(errors);
-        }
-        if (!errors.isEmpty()) {
-            throw DomainException.invalid(errors);
-        }
-        return content.getString();
+        fields.validate();
+        return content;
     }
 
     private static JsonObject json(ConversationWindow window) {

@@ -3,15 +3,19 @@ package dev.memoria.platform.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.memoria.platform.entity.DomainException;
 import dev.memoria.platform.entity.DomainException.FieldError;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -104,5 +108,33 @@ class FieldReaderTest {
         assertFalse(fields.given("a"));
         assertTrue(fields.given("b"));
         assertFalse(fields.has("c"));
+    }
+
+    @Test
+    void aBodyReaderNamesEveryUnknownAndBadFieldInOneProblem() {
+        JsonObject body = Json.createReader(
+                        new StringReader("{\"subject\":7,\"extra\":1,\"days\":null,\"note\":\" as sent \"}"))
+                .readObject();
+        FieldReader fields = FieldReader.body(body, Set.of("subject", "days", "note"));
+        assertNull(fields.string("subject"));
+        assertNull(fields.wholeNumber("days", 1, 10), "null is refused where a number is required");
+        assertEquals(" as sent ", fields.string("note"), "string() keeps the text exactly as sent");
+        DomainException thrown = assertThrows(DomainException.class, fields::validate);
+        assertEquals(
+                List.of(
+                        new FieldError("extra", "unknown field"),
+                        new FieldError("subject", "must be a string"),
+                        new FieldError("days", "must be a whole number")),
+                thrown.errors());
+    }
+
+    @Test
+    void aBodyThatIsNotAnObjectIsRefusedAtOnceAndAGoodBodyValidates() {
+        DomainException thrown = assertThrows(
+                DomainException.class, () -> FieldReader.body(JsonValue.TRUE, Set.of(), "must be an object"));
+        assertEquals(List.of(new FieldError("body", "must be an object")), thrown.errors());
+        FieldReader fields = FieldReader.body(JsonValue.EMPTY_JSON_OBJECT, Set.of("a"));
+        assertNull(fields.string("a"), "absent is null, and no problem");
+        fields.validate();
     }
 }
