@@ -217,9 +217,8 @@ class ErasureIT extends Deployments {
     }
 
     private String remember(String scope, String content) {
-        Api.Reply reply = api.post(path(scope, "facts"), "{\"content\":\"" + content + "\",\"dedupe\":false}");
-        assertEquals(201, reply.status(), reply::toString);
-        return reply.json().getString("id");
+        return api.remember(scope, "{\"content\":\"" + content + "\",\"dedupe\":false}")
+                .getString("id");
     }
 
     private static List<String> strings(JsonObject json, String name) {

@@ -139,9 +139,7 @@ class ForgetIT extends Deployments {
     }
 
     private String remember(String scope, String json) {
-        Api.Reply reply = api.post(scope(scope) + "/facts", json);
-        assertTrue(reply.status() == 201 || reply.status() == 200, reply::toString);
-        return reply.json().getString("id");
+        return api.rememberOrReinforce(scope, json).getString("id");
     }
 
     private void runJob(String job) {

@@ -178,9 +178,7 @@ class LifecycleIT extends Deployments {
     }
 
     private String rememberJson(String scope, String json) {
-        Api.Reply reply = api.post("api/v1/scopes/" + scope + "/facts", json);
-        assertEquals(201, reply.status(), reply.toString());
-        return reply.json().getString("id");
+        return api.remember(scope, json).getString("id");
     }
 
     private Set<String> ids(String scope) {

@@ -133,7 +133,6 @@ class ScopesRecallIT extends Deployments {
     }
 
     private void remember(String scope, String body) {
-        Api.Reply reply = api.post("api/v1/scopes/" + scope + "/facts", body);
-        assertTrue(reply.status() == 201 || reply.status() == 200, reply::toString);
+        api.rememberOrReinforce(scope, body);
     }
 }

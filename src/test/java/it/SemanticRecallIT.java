@@ -268,9 +268,7 @@ class SemanticRecallIT extends Deployments {
     }
 
     private String remember(String scope, String json) {
-        Api.Reply reply = api.post(path(scope, "facts"), json);
-        assertTrue(reply.status() == 201 || reply.status() == 200, reply::toString);
-        return reply.json().getString("id");
+        return api.rememberOrReinforce(scope, json).getString("id");
     }
 
     private static String path(String scope, String rest) {

@@ -192,7 +192,6 @@ class ConsoleBrowseIT extends Deployments {
     }
 
     private void remember(String scope, String json) {
-        Api.Reply reply = api.post("api/v1/scopes/" + scope + "/facts", json);
-        assertEquals(201, reply.status(), reply.toString());
+        api.remember(scope, json);
     }
 }

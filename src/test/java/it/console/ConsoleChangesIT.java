@@ -190,9 +190,7 @@ class ConsoleChangesIT extends Deployments {
     }
 
     private String remember(String json) {
-        Api.Reply reply = api.post("api/v1/scopes/user:7/facts", json);
-        assertEquals(201, reply.status(), reply.toString());
-        return reply.json().getString("id");
+        return api.remember("user:7", json).getString("id");
     }
 
     private String factPath(String id) {

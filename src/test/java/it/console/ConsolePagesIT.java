@@ -127,9 +127,7 @@ class ConsolePagesIT extends Deployments {
     }
 
     private String remember(String scope, String json) {
-        Api.Reply reply = api.post("api/v1/scopes/" + scope + "/facts", json);
-        assertEquals(201, reply.status(), reply.toString());
-        return reply.json().getString("id");
+        return api.remember(scope, json).getString("id");
     }
 
     private static String q(String text) {

@@ -35,9 +35,7 @@ class ConsoleSupersessionsIT extends Deployments {
     }
 
     private JsonObject remember(String scope, String json) {
-        Api.Reply reply = api.post("api/v1/scopes/" + scope + "/facts", json);
-        assertEquals(201, reply.status(), reply.toString());
-        return reply.json();
+        return api.remember(scope, json);
     }
 
     private List<String> hiddenIds() {

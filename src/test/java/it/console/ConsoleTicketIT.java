@@ -50,9 +50,7 @@ class ConsoleTicketIT extends Deployments {
     }
 
     private String remember(String scope, String json) {
-        Api.Reply reply = api.post("api/v1/scopes/" + scope + "/facts", json);
-        assertTrue(reply.status() == 201 || reply.status() == 200, reply.toString());
-        return reply.json().getString("id");
+        return api.rememberOrReinforce(scope, json).getString("id");
     }
 
     private JsonObject fact(String scope, String id) {

@@ -102,6 +102,24 @@ public final class Api {
         }
     }
 
+    /** Remembers a new fact ({@code json}, the request body) in the scope; fails unless it was created (201). */
+    public JsonObject remember(String scope, String json) {
+        Reply reply = post("api/v1/scopes/" + scope + "/facts", json);
+        if (reply.status() != 201) {
+            throw new AssertionError("Expected a new fact (201): " + reply);
+        }
+        return reply.json();
+    }
+
+    /** As {@link #remember}, where the fact may be there already: created (201) or reinforced (200). */
+    public JsonObject rememberOrReinforce(String scope, String json) {
+        Reply reply = post("api/v1/scopes/" + scope + "/facts", json);
+        if (reply.status() != 201 && reply.status() != 200) {
+            throw new AssertionError("Expected the fact created (201) or reinforced (200): " + reply);
+        }
+        return reply.json();
+    }
+
     public static String encode(String text) {
         return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
     }
