@@ -7,6 +7,7 @@ import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2Quantize
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import dev.memoria.embedding.entity.Vectors;
 import dev.memoria.fact.control.WordSet;
+import dev.memoria.recall.control.AnswerKind;
 import dev.memoria.recall.control.Bm25;
 import dev.memoria.recall.control.RecallMode;
 import dev.memoria.recall.control.RecallRanking;
@@ -62,6 +63,8 @@ public final class ConversationRecallBench {
         final Map<String, Integer> df = new HashMap<>();
         final List<WordSet> words = new ArrayList<>();
         final List<Double> importance = new ArrayList<>();
+        /** What each fact says, where recall looks for the kind of answer a question asks. */
+        final List<String> said = new ArrayList<>();
         /** A turn the product's dedup folded into an earlier fact: its id, the fact's id. */
         final Map<String, String> alias = new HashMap<>();
 
@@ -86,6 +89,7 @@ public final class ConversationRecallBench {
             words.add(set);
             importance.add(0.5);
             ids.add(id);
+            said.add(content);
             tfs.add(TextAnalyzer.termFrequencies(content + "\n" + "general"));
             vectors.add(Vectors.quantized(Vectors.normalized(vector)));
         }
@@ -175,13 +179,15 @@ public final class ConversationRecallBench {
                     .forEach(ids::add);
         }
         List<RecallRanking.Candidate> list = new ArrayList<>();
+        AnswerKind kind = AnswerKind.of(asked.text());
         for (int i : ids) {
             list.add(new RecallRanking.Candidate(
                     scope.ids.get(i),
                     keyword ? bm25[i] : 0,
                     semantic ? cos[i] : Float.NaN,
                     scope.importance.get(i),
-                    1.0));
+                    1.0,
+                    kind != null && kind.heldBy(scope.said.get(i))));
         }
         return new Candidates(asked, list, bound);
     }

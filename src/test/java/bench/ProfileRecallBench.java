@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import dev.memoria.embedding.entity.Vectors;
+import dev.memoria.recall.control.AnswerKind;
 import dev.memoria.recall.control.Bm25;
 import dev.memoria.recall.control.RecallMode;
 import dev.memoria.recall.control.RecallRanking;
@@ -77,6 +78,9 @@ public final class ProfileRecallBench {
     /** One profile's scope, with the texts of one variant (new or old). */
     static final class Scope {
         final List<String> ids = new ArrayList<>();
+        /** What each fact says (title and content): where recall looks for the kind of answer a question asks. */
+        final List<String> said = new ArrayList<>();
+
         final List<Map<String, Integer>> tfs = new ArrayList<>();
         final List<byte[]> vectors = new ArrayList<>();
         final Map<String, Integer> df = new HashMap<>();
@@ -86,6 +90,7 @@ public final class ProfileRecallBench {
         Scope(Profile profile, boolean withKey, Map<String, float[]> cache) {
             for (Fact fact : profile.facts()) {
                 ids.add(fact.id());
+                said.add(fact.title() == null ? fact.content() : fact.title() + ". " + fact.content());
                 tfs.add(TextAnalyzer.termFrequencies(fact.indexed(withKey)));
                 vectors.add(Vectors.quantized(Vectors.normalized(cache.get(fact.embedded(withKey)))));
             }
@@ -123,13 +128,19 @@ public final class ProfileRecallBench {
             boolean keyword = mode != RecallMode.SEMANTIC;
             boolean semantic = mode != RecallMode.KEYWORD;
             List<RecallRanking.Candidate> list = new ArrayList<>();
+            AnswerKind kind = AnswerKind.of(question);
             for (int i = 0; i < ids.size(); i++) {
                 float cos = Vectors.cosine(q, vectors.get(i), 0);
                 boolean byKeyword = keyword && bm25[i] > 0;
                 boolean bySemantic = semantic && cos >= ConversationRecallBench.MIN_COSINE;
                 if (byKeyword || bySemantic) {
                     list.add(new RecallRanking.Candidate(
-                            ids.get(i), keyword ? bm25[i] : 0, semantic ? cos : Float.NaN, 0.5, 1.0));
+                            ids.get(i),
+                            keyword ? bm25[i] : 0,
+                            semantic ? cos : Float.NaN,
+                            0.5,
+                            1.0,
+                            kind != null && kind.heldBy(said.get(i))));
                 }
             }
             return RecallRanking.rank(mode, list, bound);

@@ -191,6 +191,7 @@ public class RecallService {
             RecallMode mode = meaningAnywhere ? asked : RecallMode.KEYWORD;
             List<Recalled> ranked = HybridRanking.rank(
                             mode,
+                            AnswerKind.of(query),
                             live,
                             bm25,
                             bound,
@@ -263,7 +264,7 @@ public class RecallService {
                 ranked.stream().filter(fact -> bm25.containsKey(fact.id())).toList();
         return new Answer(
                 RecallMode.KEYWORD,
-                HybridRanking.rank(RecallMode.KEYWORD, matching, bm25, 0, null, at).stream()
+                HybridRanking.rank(RecallMode.KEYWORD, AnswerKind.of(query), matching, bm25, 0, null, at).stream()
                         .filter(recalled -> reaches(recalled.score(), minScore))
                         .limit(limit)
                         .toList());
@@ -340,8 +341,14 @@ public class RecallService {
     static final class HybridRanking {
         private HybridRanking() {}
 
+        /** Where a fact may hold the kind of answer a question asks for: its title and content, not its key. */
+        private static String said(Fact fact) {
+            return fact.title() == null ? fact.content() : fact.title() + ". " + fact.content();
+        }
+
         static List<Recalled> rank(
                 RecallMode mode,
+                AnswerKind kind,
                 List<Fact> candidates,
                 Map<String, Double> bm25,
                 double keywordBound,
@@ -356,7 +363,8 @@ public class RecallService {
                         bm25.getOrDefault(fact.id(), 0.0),
                         cosineOf == null ? Float.NaN : cosineOf.apply(fact.id()),
                         fact.importance(),
-                        fact.retention(now)));
+                        fact.retention(now),
+                        kind != null && kind.heldBy(said(fact))));
             }
             List<Recalled> ranked = new ArrayList<>(candidates.size());
             Map<String, Double> retention = new HashMap<>();
