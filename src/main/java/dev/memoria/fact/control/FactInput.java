@@ -112,11 +112,7 @@ public final class FactInput {
             return input;
         }
         FieldReader fields = new FieldReader(json, path, errors);
-        for (String name : json.keySet()) {
-            if (!READ_ONLY.contains(name) && !FIELD_NAMES.contains(name)) {
-                fields.error(name, "unknown field");
-            }
-        }
+        fields.unknownFields(KNOWN);
         if (fields.has("content")) {
             input.content = fields.text("content", 1, MAX_CONTENT, false);
         } else if (mode == Mode.CREATE) {
@@ -192,6 +188,10 @@ public final class FactInput {
             "valid_from",
             "supersedes",
             "superseded_by"));
+
+    /** What a fact body may hold: its input fields, and the read-only ones a client may send back as it got them. */
+    private static final Set<String> KNOWN = java.util.stream.Stream.concat(READ_ONLY.stream(), FIELD_NAMES.stream())
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     public boolean has(String field) {
         return present.contains(field);

@@ -38,6 +38,7 @@ public class LearnResource {
     static final int MAX_TOTAL_CHARS = 200_000;
     private static final Set<String> ROLES = Set.of("user", "assistant", "system", "tool");
     private static final Set<String> FIELDS = Set.of("turns", "provider", "conflict_threshold");
+    private static final Set<String> TURN_FIELDS = Set.of("role", "content");
 
     @Inject
     Clock clock;
@@ -86,9 +87,7 @@ public class LearnResource {
             } else {
                 total += content.length();
             }
-            turn.keySet().stream()
-                    .filter(name -> !name.equals("role") && !name.equals("content"))
-                    .forEach(name -> fields.error(path + name, "unknown field"));
+            new FieldReader(turn, path, fields::error).unknownFields(TURN_FIELDS);
             turns.add(new Turn(role, content));
         }
         if (total > MAX_TOTAL_CHARS) {

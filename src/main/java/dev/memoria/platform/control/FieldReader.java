@@ -54,8 +54,8 @@ public final class FieldReader {
 
     /**
      * The reader of a request body that must be a JSON object: anything else is refused at once. Each field not
-     * among {@code fields} is reported "unknown field" ({@code fields} null: any field is let through); the
-     * fields' own problems follow as they are read, and {@link #validate()} throws them all as one 400.
+     * among {@code fields} is reported "unknown field"; the fields' own problems follow as they are read, and
+     * {@link #validate()} throws them all as one 400.
      */
     public static FieldReader body(JsonValue body, Set<String> fields) {
         return body(body, fields, "must be a JSON object");
@@ -69,12 +69,13 @@ public final class FieldReader {
         List<FieldError> problems = new ArrayList<>();
         FieldReader reader =
                 new FieldReader(json, "", (field, message) -> problems.add(new FieldError(field, message)), problems);
-        if (fields != null) {
-            json.keySet().stream()
-                    .filter(name -> !fields.contains(name))
-                    .forEach(name -> reader.error(name, "unknown field"));
-        }
+        reader.unknownFields(fields);
         return reader;
+    }
+
+    /** Reports each field of the object that is not among {@code known} as "unknown field", in the object's order. */
+    public void unknownFields(Set<String> known) {
+        json.keySet().stream().filter(name -> !known.contains(name)).forEach(name -> error(name, "unknown field"));
     }
 
     /** Throws every problem reported so far as one 400; a body reader's last call before its values are used. */

@@ -288,9 +288,7 @@ final class ImportLines {
     }
 
     private static void unknownFields(JsonObject json, Set<String> known, String path, Problems problems) {
-        json.keySet().stream()
-                .filter(name -> !known.contains(name))
-                .forEach(name -> problems.add(path + name + ": unknown field"));
+        new FieldReader(json, path, (field, message) -> problems.add(field + ": " + message)).unknownFields(known);
     }
 
     private static JsonObject without(JsonObject json, String... names) {

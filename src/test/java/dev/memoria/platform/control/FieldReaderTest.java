@@ -137,4 +137,15 @@ class FieldReaderTest {
         assertNull(fields.string("a"), "absent is null, and no problem");
         fields.validate();
     }
+
+    @Test
+    void unknownFieldsAreNamedUnderTheReadersPathInTheObjectsOrder() {
+        FieldReader turn = reader("{\"role\":\"user\",\"mood\":1,\"content\":\"hi\",\"at\":2}");
+        turn.unknownFields(Set.of("role", "content"));
+        assertEquals(
+                List.of(
+                        new FieldError("facts[2].mood", "unknown field"),
+                        new FieldError("facts[2].at", "unknown field")),
+                errors);
+    }
 }
